@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every suite. Server suites run twice: once on SQLite, once on PostgreSQL.
+const serverSuite = (dialect: 'sqlite' | 'postgres') => ({
+  test: {
+    name: `server-${dialect}`,
+    root: 'apps/server',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: dialect },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
+      serverSuite('sqlite'),
+      serverSuite('postgres'),
+      'apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          include: ['**/*.spec.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
