@@ -20,7 +20,15 @@ export default defineConfig({
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
       serverSuite('sqlite'),
       serverSuite('postgres'),
-      'apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
       {
         test: {
           name: 'e2e',

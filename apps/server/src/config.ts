@@ -1,0 +1,126 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root (apps/server/src/config.ts → ../../..). */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** `sqlite:<path>` (relative to the process cwd), `sqlite::memory:`, or `postgres://...` */
+  databaseUrl: string;
+  seed: 'demo' | 'none';
+  /** When undefined, a secret is generated once and kept in the app_secret table. */
+  jwtSecret: string | undefined;
+  /** Host and port announced by GET /api/servers/alfred; default: the request's host and `port`. */
+  publicHost: string | undefined;
+  publicPort: number | undefined;
+  /** Base URL used in e-mailed links (reset password); default: the request's origin. */
+  publicUrl: string | undefined;
+  trustProxy: boolean;
+  helpUrl: string;
+  shopUrl: string;
+  supportPhone: string;
+  supportEmail: string;
+  privacyPolicyUrl: string;
+  mapTileUrl: string;
+  mapAttribution: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  accessTokenTtlS: number;
+  refreshTokenTtlS: number;
+  companyTokenTtlS: number;
+  authRateLimitMax: number;
+  authRateLimitWindowS: number;
+  webDist: string;
+  features: { trackingManager: boolean; materialTracking: boolean };
+  logLevel: LogLevel;
+}
+
+type Env = Record<string, string | undefined>;
+
+const str = (env: Env, key: string, def: string): string => {
+  const v = env[key];
+  return v === undefined || v === '' ? def : v;
+};
+const optStr = (env: Env, key: string): string | undefined => {
+  const v = env[key];
+  return v === undefined || v === '' ? undefined : v;
+};
+const int = (env: Env, key: string, def: number): number => {
+  const v = env[key];
+  if (v === undefined || v === '') return def;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${key} must be a non-negative integer, got '${v}'`);
+  return n;
+};
+const bool = (env: Env, key: string, def: boolean): boolean => {
+  const v = env[key];
+  if (v === undefined || v === '') return def;
+  if (/^(1|true|yes|on)$/i.test(v)) return true;
+  if (/^(0|false|no|off)$/i.test(v)) return false;
+  throw new Error(`${key} must be true or false, got '${v}'`);
+};
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Builds the configuration from an environment (process.env in main.ts; a plain object in tests). */
+export function loadConfig(env: Env = process.env): Config {
+  const databaseUrl = str(env, 'DATABASE_URL', 'sqlite:./data/sitepulse.db');
+  if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
+    throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got '${databaseUrl}'`);
+  }
+  const seed = str(env, 'SEED', 'demo');
+  if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be demo or none, got '${seed}'`);
+  const logLevel = str(env, 'LOG_LEVEL', 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const webDist = str(env, 'WEB_DIST', 'apps/web/dist');
+  const publicPort = optStr(env, 'PUBLIC_PORT');
+  return {
+    port: int(env, 'PORT', 8080),
+    host: str(env, 'HOST', '0.0.0.0'),
+    databaseUrl,
+    seed,
+    jwtSecret: optStr(env, 'JWT_SECRET'),
+    publicHost: optStr(env, 'PUBLIC_HOST'),
+    publicPort: publicPort === undefined ? undefined : int(env, 'PUBLIC_PORT', 0),
+    publicUrl: optStr(env, 'PUBLIC_URL')?.replace(/\/+$/, ''),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    helpUrl: str(env, 'HELP_URL', 'https://help.sitepulse.example'),
+    shopUrl: str(env, 'SHOP_URL', 'https://shop.sitepulse.example'),
+    supportPhone: str(env, 'SUPPORT_PHONE', '+1 613 234 5600'),
+    supportEmail: str(env, 'SUPPORT_EMAIL', 'support@sitepulse.example'),
+    privacyPolicyUrl: str(env, 'PRIVACY_POLICY_URL', 'https://sitepulse.example/privacy'),
+    mapTileUrl: str(env, 'MAP_TILE_URL', 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    mapAttribution: str(
+      env,
+      'MAP_ATTRIBUTION',
+      '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    ),
+    smtpUrl: optStr(env, 'SMTP_URL'),
+    mailFrom: str(env, 'MAIL_FROM', 'Sitepulse <no-reply@sitepulse.example>'),
+    accessTokenTtlS: int(env, 'ACCESS_TOKEN_TTL_S', 900),
+    refreshTokenTtlS: int(env, 'REFRESH_TOKEN_TTL_S', 30 * 24 * 3600),
+    companyTokenTtlS: int(env, 'COMPANY_TOKEN_TTL_S', 365 * 24 * 3600),
+    authRateLimitMax: int(env, 'AUTH_RATE_LIMIT_MAX', 10),
+    authRateLimitWindowS: int(env, 'AUTH_RATE_LIMIT_WINDOW_S', 300),
+    webDist: isAbsolute(webDist) ? webDist : resolve(REPO_ROOT, webDist),
+    features: {
+      trackingManager: bool(env, 'FEATURE_TRACKING_MANAGER', false),
+      materialTracking: bool(env, 'FEATURE_MATERIAL_TRACKING', false),
+    },
+    logLevel,
+  };
+}
+
+/** For sqlite URLs: the file path (resolved against cwd) or ':memory:'; creates the folder. */
+export function sqlitePath(databaseUrl: string, cwd = process.cwd()): string {
+  const raw = databaseUrl.replace(/^sqlite:(\/\/)?/, '');
+  if (raw === ':memory:' || raw === '') return ':memory:';
+  const path = isAbsolute(raw) ? raw : resolve(cwd, raw);
+  mkdirSync(dirname(path), { recursive: true });
+  return path;
+}

@@ -1,0 +1,175 @@
+/**
+ * Chromium (Debian's /usr/bin/chromium driven by playwright-core) for the end-to-end suite:
+ * one browser per spec file, a fresh context per test, external network blocked.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { repoRoot, type StartOptions, startServer, type TestServer } from './server.ts';
+import { ui } from './ui.ts';
+
+export const screenshotDir = join(repoRoot, 'screenshots');
+
+export const launchOptions = {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+/** Playwright's own wait for every locator action and check (ms). */
+export const actionTimeoutMs = 15_000;
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+export const desktop: Viewport = { width: 1280, height: 800 };
+export const phone: Viewport = { width: 390, height: 844 };
+
+export interface Credentials {
+  code?: string;
+  username: string;
+  password?: string;
+}
+
+export interface E2E {
+  readonly server: TestServer;
+  readonly browser: Browser;
+  /** A page in a fresh browser context (empty local storage), on the server's origin. */
+  newPage(options?: { viewport?: Viewport }): Promise<Page>;
+}
+
+/** Registers the hooks of one spec file: server and browser for the file, a context per test. */
+export function useE2E(options: StartOptions = {}): E2E {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+  let pages: Page[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    server = await startServer(options);
+    browser = await chromium.launch(launchOptions);
+  });
+
+  beforeEach((ctx) => {
+    pageErrors.length = 0;
+    ctx.onTestFailed(async () => {
+      const name = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+      for (const [i, page] of pages.entries()) {
+        if (!page.isClosed()) await screenshot(page, `failed-${name}-${i}`).catch(() => {});
+      }
+      if (pageErrors.length) console.error(`e2e page errors in "${ctx.task.name}":\n${pageErrors.join('\n')}`);
+    });
+  });
+
+  afterEach(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    contexts = [];
+    pages = [];
+  });
+
+  afterAll(async () => {
+    await browser?.close().catch(() => {});
+    await server?.stop();
+  });
+
+  return {
+    get server() {
+      if (!server) throw new Error('e2e: server not started');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('e2e: browser not started');
+      return browser;
+    },
+    async newPage({ viewport = desktop } = {}) {
+      if (!server || !browser) throw new Error('e2e: newPage() called outside a test');
+      const origin = new URL(server.url).origin;
+      const context = await browser.newContext({ baseURL: server.url, viewport, locale: 'en-US' });
+      context.setDefaultTimeout(actionTimeoutMs);
+      context.setDefaultNavigationTimeout(30_000);
+      // Only the server's own origin is reachable: map tiles and other outside hosts are aborted.
+      await context.route('**/*', (route) => {
+        const url = route.request().url();
+        if (url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+        let requestOrigin = '';
+        try {
+          requestOrigin = new URL(url).origin;
+        } catch {
+          /* unparsable: abort */
+        }
+        return requestOrigin === origin ? route.continue() : route.abort('blockedbyclient');
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (err) => pageErrors.push(String(err)));
+      pages.push(page);
+      return page;
+    },
+  };
+}
+
+/** Writes screenshots/<name>.png (the folder is gitignored). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  return path;
+}
+
+/**
+ * Accepts the privacy-policy overlay if it shows. It appears on a fresh browser before anything
+ * else can be used; once agreed, it stays away.
+ */
+export async function acceptPrivacyIfShown(page: Page): Promise<void> {
+  const agree = ui.privacyAgree(page);
+  await agree.or(ui.codeInput(page)).or(ui.usernameInput(page)).first().waitFor();
+  // The overlay may mount a moment after the form underneath (it waits for the saved flag).
+  await page.waitForLoadState('networkidle').catch(() => {});
+  if (await agree.isVisible()) {
+    await agree.click();
+    await agree.waitFor({ state: 'hidden' });
+  }
+}
+
+/** Types a company code into the 5-character entry (it submits itself at the fifth character). */
+export async function enterCompanyCode(page: Page, code: string): Promise<void> {
+  const input = ui.codeInput(page);
+  await input.waitFor();
+  await input.click();
+  await page.keyboard.type(code, { delay: 30 });
+}
+
+/**
+ * Walks the real login UI from wherever the page is: opens /login if needed, accepts the privacy
+ * overlay, enters the company code (default DEMO1), then username and password (default demo1234).
+ * Does not wait for the landing page; callers assert where they land.
+ */
+export async function signIn(page: Page, { code = 'DEMO1', username, password = 'demo1234' }: Credentials) {
+  if (!new URL(page.url()).pathname.startsWith('/login')) await page.goto('/login');
+  await acceptPrivacyIfShown(page);
+  const usernameInput = ui.usernameInput(page);
+  if (!(await usernameInput.isVisible())) {
+    await enterCompanyCode(page, code);
+    await usernameInput.waitFor();
+  }
+  await usernameInput.fill(username);
+  await ui.passwordInput(page).fill(password);
+  await ui.loginButton(page).click();
+}
+
+/** Signs in and waits until the app has left /login. */
+export async function signInAndWait(page: Page, credentials: Credentials) {
+  await signIn(page, credentials);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
