@@ -17,6 +17,7 @@ export const testEnv = {
   HELP_URL: 'https://help.sitepulse.test/',
   SHOP_URL: 'https://shop.sitepulse.test/',
   SUPPORT_PHONE: '+1 800 555 0199',
+  SUPPORT_EMAIL: 'support@sitepulse.test',
   MAP_TILE_URL: 'https://tiles.sitepulse.test/{z}/{x}/{y}.png',
 } as const;
 
@@ -91,6 +92,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     DATABASE_URL: `sqlite:${dbPath}`,
     SEED: 'demo',
     AUTH_RATE_LIMIT_MAX: '1000',
+    LOG_LEVEL: 'warn',
     ...testEnv,
     ...options.env,
   });
