@@ -60,7 +60,7 @@ describe('forgot-password dialog', () => {
 
   it('confirms a sent request with the support contact details', async () => {
     const page = await atUserStep();
-    const { dialog, email, send } = await openDialog(page);
+    const { email, send } = await openDialog(page);
     await email.fill(demoUsers.admin.email);
     await send.click();
     const success = page
@@ -70,7 +70,6 @@ describe('forgot-password dialog', () => {
       .first();
     await expectVisible(success);
     await expectVisible(page.getByText(testEnv.SUPPORT_PHONE).first());
-    expect(await dialog.count()).toBeGreaterThanOrEqual(0);
   });
 
   it('also confirms for an address the server does not know (401 is treated as success)', async () => {

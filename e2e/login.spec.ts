@@ -83,7 +83,10 @@ describe('login: user step', () => {
     await expectVisible(visibleText(page, demoSites.first));
     await expectVisible(visibleText(page, demoSites.precast));
     // A name longer than 16 characters shows a tooltip with the whole name in the drawer.
-    const longEntry = ui.drawer(page).getByText(/^Riverside/).first();
+    const longEntry = ui
+      .drawer(page)
+      .getByText(/^Riverside/)
+      .first();
     await expectVisible(longEntry);
     await longEntry.hover();
     await expectVisible(page.getByRole('tooltip').filter({ hasText: demoSites.long }));

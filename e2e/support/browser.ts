@@ -26,7 +26,7 @@ export const launchOptions = {
 };
 
 /** Playwright's own wait for every locator action and check (ms). */
-export const actionTimeoutMs = 15_000;
+export const actionTimeoutMs = 30_000;
 
 export interface Viewport {
   width: number;
@@ -61,18 +61,20 @@ export function useE2E(options: StartOptions = {}): E2E {
     browser = await chromium.launch(launchOptions);
   });
 
-  beforeEach((ctx) => {
+  beforeEach(() => {
     pageErrors.length = 0;
-    ctx.onTestFailed(async () => {
+  });
+
+  afterEach(async (ctx) => {
+    // A failed test leaves a screenshot of every page it opened, before the contexts close.
+    if (ctx.task.result?.state === 'fail' || (ctx.task.result?.errors?.length ?? 0) > 0) {
       const name = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
       for (const [i, page] of pages.entries()) {
         if (!page.isClosed()) await screenshot(page, `failed-${name}-${i}`).catch(() => {});
       }
-      if (pageErrors.length) console.error(`e2e page errors in "${ctx.task.name}":\n${pageErrors.join('\n')}`);
-    });
-  });
-
-  afterEach(async () => {
+      if (pageErrors.length)
+        console.error(`e2e page errors in "${ctx.task.name}":\n${pageErrors.join('\n')}`);
+    }
     for (const c of contexts) await c.close().catch(() => {});
     contexts = [];
     pages = [];
@@ -134,8 +136,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export async function acceptPrivacyIfShown(page: Page): Promise<void> {
   const agree = ui.privacyAgree(page);
   await agree.or(ui.codeInput(page)).or(ui.usernameInput(page)).first().waitFor();
-  // The overlay may mount a moment after the form underneath (it waits for the saved flag).
-  await page.waitForLoadState('networkidle').catch(() => {});
+  // The overlay mounts in the same render as the login form, from the saved 'seen' flag.
   if (await agree.isVisible()) {
     await agree.click();
     await agree.waitFor({ state: 'hidden' });

@@ -1,11 +1,20 @@
-/** The demo company seeded with SEED=demo (apps/server/src/demo). Every user's password is demo1234. */
+/** The demo company seeded with SEED=demo (apps/server/src/demo/seed.ts). Every user's password is demo1234. */
 export const demoCompany = { code: 'DEMO1', name: 'Demo Construction' } as const;
 
 export const demoPassword = 'demo1234';
 
+const user = (username: string, phone: string) => ({
+  username,
+  email: `${username}@demo-construction.example`,
+  /** E.164, as seeded. */
+  phone,
+  /** What a person types into the phone input with Canada selected. */
+  phoneNational: phone.replace(/^\+1/, ''),
+});
+
 export const demoUsers = {
-  admin: { username: 'admin', email: 'admin@demo.sitepulse.example', phoneNational: '6135550101' },
-  editor: { username: 'editor', email: 'editor@demo.sitepulse.example', phoneNational: '6135550102' },
-  viewer: { username: 'viewer', email: 'viewer@demo.sitepulse.example', phoneNational: '6135550103' },
-  inspector: { username: 'inspector', email: 'inspector@demo.sitepulse.example', phoneNational: '6135550104' },
+  admin: user('admin', '+14162345678'),
+  editor: user('editor', '+14162345679'),
+  viewer: user('viewer', '+14162345680'),
+  inspector: user('inspector', '+14162345681'),
 } as const;

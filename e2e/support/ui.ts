@@ -41,9 +41,15 @@ export const ui = {
   usernameTab: (page: Page): Locator => page.getByRole('tab', { name: /username or email/i }),
   phoneTab: (page: Page): Locator => page.getByRole('tab', { name: /phone/i }),
   usernameInput: (page: Page): Locator =>
-    page.getByRole('textbox', { name: /user ?name|e-?mail/i }).and(page.locator('input')).first(),
+    page
+      .getByRole('textbox', { name: /user ?name|e-?mail/i })
+      .and(page.locator('input'))
+      .first(),
   passwordInput: (page: Page): Locator =>
-    page.locator('input').and(page.getByLabel(/^password/i)).first(),
+    page
+      .locator('input')
+      .and(page.getByLabel(/^password/i))
+      .first(),
   passwordToggle: (page: Page): Locator =>
     page.getByRole('button', { name: /(show|hide|toggle).*password|password.*(visib|show|hide)/i }).first(),
   loginButton: (page: Page): Locator => page.getByRole('button', { name: /^\s*(log ?in|sign ?in)\s*$/i }),
@@ -55,7 +61,10 @@ export const ui = {
 
   /** The phone number box of the 'phone' tab. */
   phoneInput: (page: Page): Locator =>
-    page.locator('input[type=tel]').or(page.getByRole('textbox', { name: /phone/i })).first(),
+    page
+      .locator('input[type=tel]')
+      .or(page.getByRole('textbox', { name: /phone/i }))
+      .first(),
   /** The country picker of the phone input. */
   countrySelect: (page: Page): Locator =>
     page
@@ -84,5 +93,7 @@ export async function expectHidden(locator: Locator): Promise<void> {
 }
 
 export async function expectPath(page: Page, path: string | RegExp): Promise<void> {
-  await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)));
+  await page.waitForURL((url) =>
+    typeof path === 'string' ? url.pathname === path : path.test(url.pathname),
+  );
 }

@@ -12,7 +12,11 @@ export type CompanyCodeResult = Type.Static<typeof CompanyCodeResult>;
 
 /** GET /api/servers/alfred?companyId= */
 export const ServerInfoQuery = Type.Object({ companyId: Type.Integer() });
-export const ServerInfo = Type.Object({ host: Type.String(), port: Type.Integer(), companyId: Type.Integer() });
+export const ServerInfo = Type.Object({
+  host: Type.String(),
+  port: Type.Integer(),
+  companyId: Type.Integer(),
+});
 export type ServerInfo = Type.Static<typeof ServerInfo>;
 export const ServerInfoList = Type.Array(ServerInfo);
 

@@ -9,7 +9,11 @@ export const Company = Type.Object({
 });
 export type Company = Type.Static<typeof Company>;
 
-export const ModuleType = Type.Union([Type.Literal('Concrete'), Type.Literal('Lumimon'), Type.Literal('Lumitrack')]);
+export const ModuleType = Type.Union([
+  Type.Literal('Concrete'),
+  Type.Literal('Lumimon'),
+  Type.Literal('Lumitrack'),
+]);
 export type ModuleType = Type.Static<typeof ModuleType>;
 
 /** GET /api/companies/modules/by_companyId and .../by_module_type */
@@ -50,5 +54,9 @@ export const CompanyAssetsQuery = Type.Object({
 });
 
 /** GET /api/resources/text/{name} */
-export const TextResource = Type.Object({ name: Type.String(), language: Type.String(), text: Type.String() });
+export const TextResource = Type.Object({
+  name: Type.String(),
+  language: Type.String(),
+  text: Type.String(),
+});
 export type TextResource = Type.Static<typeof TextResource>;

@@ -2,7 +2,11 @@ import Type from 'typebox';
 import { EpochMs } from './common.ts';
 
 export const TenantState = Type.Union([Type.Literal('ACTIVE'), Type.Literal('TERMINATED')]);
-export const TenantType = Type.Union([Type.Literal('Concrete'), Type.Literal('Lumitrack'), Type.Literal('Lumimon')]);
+export const TenantType = Type.Union([
+  Type.Literal('Concrete'),
+  Type.Literal('Lumitrack'),
+  Type.Literal('Lumimon'),
+]);
 export type TenantType = Type.Static<typeof TenantType>;
 export const TenantGroupType = Type.Union([Type.Literal('Construction Site'), Type.Literal('Precast Plant')]);
 export type TenantGroupType = Type.Static<typeof TenantGroupType>;
@@ -41,7 +45,10 @@ export type TenantGroup = Type.Static<typeof TenantGroup>;
 export const TenantGroupList = Type.Array(TenantGroup);
 export const TenantList = Type.Array(Tenant);
 
-export const CompanyIdQuery = Type.Object({ companyId: Type.Integer(), tenant: Type.Optional(Type.String()) });
+export const CompanyIdQuery = Type.Object({
+  companyId: Type.Integer(),
+  tenant: Type.Optional(Type.String()),
+});
 export const ByUserQuery = Type.Object({
   companyId: Type.Integer(),
   username: Type.String(),

@@ -9,7 +9,10 @@ function present(v: number | null | undefined): v is number {
  * gives 0; a target of 0 counts as no target (it cannot divide); 0 is a current value; the
  * result is not capped at 100, so over-achievement stays visible.
  */
-export function progressPercent(current: number | null | undefined, target: number | null | undefined): number {
+export function progressPercent(
+  current: number | null | undefined,
+  target: number | null | undefined,
+): number {
   const hasCurrent = present(current);
   const hasTarget = present(target) && target !== 0;
   if (!hasTarget) return hasCurrent ? 100 : 0;

@@ -30,13 +30,12 @@ describe('signalValue (section 4)', () => {
     expect(signalValue({ timestamp: NOW - 2 * H - 1, signal: 5 }, { now: new Date(NOW) })).toBe(-2);
   });
 
-  it.each([
-    [{ timestamp: NOW, signal: 3 }],
-    [{ timestamp: NOW - 5 * H, signal: 3 }],
-    [null],
-  ])('is null for terminated jobs (%j)', (latest) => {
-    expect(signalValue(latest, { terminated: true, now: NOW })).toBeNull();
-  });
+  it.each([[{ timestamp: NOW, signal: 3 }], [{ timestamp: NOW - 5 * H, signal: 3 }], [null]])(
+    'is null for terminated jobs (%j)',
+    (latest) => {
+      expect(signalValue(latest, { terminated: true, now: NOW })).toBeNull();
+    },
+  );
 
   it('uses the current time when now is not given', () => {
     expect(signalValue({ timestamp: Date.now(), signal: 7 })).toBe(7);

@@ -8,6 +8,8 @@ import {
   isEndedJob,
   JOB_GROUP_FILTERS,
   JOB_GROUP_STATUSES,
+  JOB_STATUS_LABELS,
+  JOB_STATUSES,
   jobAlarmStatus,
   jobStatusLabel,
   LIST_STATUS_ORDER,
@@ -37,6 +39,8 @@ describe('jobStatusLabel (section 4)', () => {
 
   it('covers every server status', () => {
     expect(SERVER_JOB_STATUSES).toEqual(['NONE', 'NEW', 'RUNNING', 'TERMINATED', 'ERROR', 'MAINTENANCE']);
+    expect(JOB_STATUSES).toBe(SERVER_JOB_STATUSES);
+    expect(Object.keys(JOB_STATUS_LABELS)).toEqual([...SERVER_JOB_STATUSES]);
   });
 });
 

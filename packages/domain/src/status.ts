@@ -3,11 +3,14 @@ import { type TimeInput, toEpochMs } from './time.ts';
 /** Job status values the server sends (section 4). */
 export const SERVER_JOB_STATUSES = ['NONE', 'NEW', 'RUNNING', 'TERMINATED', 'ERROR', 'MAINTENANCE'] as const;
 export type ServerJobStatus = (typeof SERVER_JOB_STATUSES)[number];
+/** Alias of SERVER_JOB_STATUSES: the job statuses of section 4. */
+export const JOB_STATUSES = SERVER_JOB_STATUSES;
 
 /** Display labels of job statuses (section 4). */
 export type JobStatusLabel = 'NEW' | 'PENDING START' | 'STARTED' | 'STOPPED' | 'ERROR' | 'MAINTENANCE';
 
-const LABELS: Record<ServerJobStatus, JobStatusLabel> = {
+/** Server job status → display label (section 4 table). */
+export const JOB_STATUS_LABELS: Readonly<Record<ServerJobStatus, JobStatusLabel>> = {
   NONE: 'NEW',
   NEW: 'PENDING START',
   RUNNING: 'STARTED',
@@ -21,8 +24,8 @@ const LABELS: Record<ServerJobStatus, JobStatusLabel> = {
  * status, shows STARTED: the spec's "unknown status: STARTED by default" (section 8).
  */
 export function jobStatusLabel(serverStatus: string | null | undefined): JobStatusLabel {
-  if (typeof serverStatus === 'string' && Object.hasOwn(LABELS, serverStatus)) {
-    return LABELS[serverStatus as ServerJobStatus];
+  if (typeof serverStatus === 'string' && Object.hasOwn(JOB_STATUS_LABELS, serverStatus)) {
+    return JOB_STATUS_LABELS[serverStatus as ServerJobStatus];
   }
   return 'STARTED';
 }
@@ -125,7 +128,9 @@ export function compareProjectsNewestFirst(
 }
 
 /** A copy of the projects, newest first (section 3). */
-export function sortProjectsNewestFirst<T extends { creationDate?: TimeInput | null }>(projects: readonly T[]): T[] {
+export function sortProjectsNewestFirst<T extends { creationDate?: TimeInput | null }>(
+  projects: readonly T[],
+): T[] {
   return [...projects].sort(compareProjectsNewestFirst);
 }
 

@@ -13,12 +13,18 @@ describe('toEpochMs', () => {
     expect(toEpochMs(input)).toBe(expected);
   });
 
-  it.each([[null], [undefined], [''], ['   '], ['not a date'], [Number.NaN], [Number.POSITIVE_INFINITY], [new Date('x')]])(
-    'returns null for %j',
-    (input) => {
-      expect(toEpochMs(input)).toBeNull();
-    },
-  );
+  it.each([
+    [null],
+    [undefined],
+    [''],
+    ['   '],
+    ['not a date'],
+    [Number.NaN],
+    [Number.POSITIVE_INFINITY],
+    [new Date('x')],
+  ])('returns null for %j', (input) => {
+    expect(toEpochMs(input)).toBeNull();
+  });
 
   it('has the unit constants', () => {
     expect([MINUTE_MS, HOUR_MS, DAY_MS]).toEqual([60_000, 3_600_000, 86_400_000]);

@@ -73,8 +73,16 @@ function m001(dialect: DialectName): Migration {
         .addColumn('created_at', ms, (c) => c.notNull())
         .addUniqueConstraint('app_user_company_username_uq', ['company_id', 'username'])
         .execute();
-      await db.schema.createIndex('app_user_email_idx').on('app_user').columns(['company_id', 'email']).execute();
-      await db.schema.createIndex('app_user_phone_idx').on('app_user').columns(['company_id', 'phone']).execute();
+      await db.schema
+        .createIndex('app_user_email_idx')
+        .on('app_user')
+        .columns(['company_id', 'email'])
+        .execute();
+      await db.schema
+        .createIndex('app_user_phone_idx')
+        .on('app_user')
+        .columns(['company_id', 'phone'])
+        .execute();
 
       await db.schema
         .createTable('user_setting')
@@ -94,7 +102,11 @@ function m001(dialect: DialectName): Migration {
         .addColumn('longitude', 'double precision')
         .addColumn('created_at', ms, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('tenant_group_company_idx').on('tenant_group').column('company_id').execute();
+      await db.schema
+        .createIndex('tenant_group_company_idx')
+        .on('tenant_group')
+        .column('company_id')
+        .execute();
 
       await id(db.schema.createTable('tenant'))
         .addColumn('tenant_group_id', 'integer', (c) =>
@@ -115,7 +127,11 @@ function m001(dialect: DialectName): Migration {
         .addColumn('key_hash', 'text')
         .addColumn('created_at', ms, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('gateway_tenant_group_idx').on('gateway').column('tenant_group_id').execute();
+      await db.schema
+        .createIndex('gateway_tenant_group_idx')
+        .on('gateway')
+        .column('tenant_group_id')
+        .execute();
 
       await db.schema
         .createTable('user_tenant_group')
@@ -189,9 +205,6 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
 
 /** True when the database holds no company yet (first start). */
 export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
-  const row = await db
-    .selectFrom('company')
-    .select(sql<number>`count(*)`.as('n'))
-    .executeTakeFirstOrThrow();
+  const row = await db.selectFrom('company').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   return Number(row.n) === 0;
 }

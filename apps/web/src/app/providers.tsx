@@ -2,6 +2,7 @@ import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../api/client.ts';
+import { AlertProvider } from '../components/AlertBanner.tsx';
 import { theme } from './theme.ts';
 
 export function createQueryClient(): QueryClient {
@@ -22,7 +23,7 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
     <QueryClientProvider client={client}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        {children}
+        <AlertProvider>{children}</AlertProvider>
       </ThemeProvider>
     </QueryClientProvider>
   );

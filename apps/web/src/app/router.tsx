@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 import { RoutePlaceholder } from '../components/RoutePlaceholder.tsx';
-import { RequireAdmin, RequireAuth, RequireFeature, RequireJobSite, PublicOnly } from './guards.tsx';
+import { PublicOnly, RequireAdmin, RequireAuth, RequireFeature, RequireJobSite } from './guards.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
 import { TitledPage } from './TitledPage.tsx';
@@ -46,10 +46,15 @@ export const routes: RouteObject[] = [
           { path: '/no-access', element: page('titles.noAccess', <NoAccessPage />) },
           {
             path: '/user-management',
-            element: <RequireAdmin>{page('titles.userManagement', pending('titles.userManagement'))}</RequireAdmin>,
+            element: (
+              <RequireAdmin>{page('titles.userManagement', pending('titles.userManagement'))}</RequireAdmin>
+            ),
           },
           { path: '/add-new-user', element: page('titles.addNewUser', pending('titles.addNewUser')) },
-          { path: '/edit-user/:userId', element: page('titles.userManagement', pending('titles.userManagement')) },
+          {
+            path: '/edit-user/:userId',
+            element: page('titles.userManagement', pending('titles.userManagement')),
+          },
           {
             path: '/materials-tracking',
             element: (
@@ -74,20 +79,62 @@ export const routes: RouteObject[] = [
               </RequireJobSite>
             ),
             children: [
-              { path: '/construction_job_list/:jobsiteId/:tenantId', element: page('titles.project', pending('titles.project')) },
-              { path: '/construction_dashboard/:jobsiteId', element: page('titles.dashboard', pending('titles.dashboard')) },
-              { path: '/precast_dashboard/:jobsiteId/:tenantId', element: page('titles.dashboard', pending('titles.dashboard')) },
-              { path: '/job/:type/:jobsiteId/:tenantId/:id', element: page('titles.job', pending('titles.job')) },
-              { path: '/job-site-sensors/:jobsiteId/:tenantId', element: page('titles.jobSiteSensors', pending('titles.jobSiteSensors')) },
-              { path: '/job-site-details/:jobsiteId/:tenantId/:jobId', element: page('titles.jobSiteSensors', pending('titles.jobSiteSensors')) },
-              { path: '/job-site-gr-one-sensor-details/:jobsiteId/:tenantId/:jobId', element: page('titles.jobSiteSensors', pending('titles.jobSiteSensors')) },
-              { path: '/job-site-gr-two-sensor-details/:jobsiteId/:tenantId/:jobId', element: page('titles.jobSiteSensors', pending('titles.jobSiteSensors')) },
-              { path: '/job-site-gps-job-details/:jobsiteId/:tenantId/:jobId', element: page('titles.jobSiteSensors', pending('titles.jobSiteSensors')) },
-              { path: '/job-site-ct-job-details/:jobsiteId/:tenantId/:jobId', element: page('titles.jobSiteSensors', pending('titles.jobSiteSensors')) },
-              { path: '/job-site-members/:jobsiteId', element: page('titles.jobSiteMembers', pending('titles.jobSiteMembers')) },
-              { path: '/job-site-member-profile/:jobsiteId/:userId', element: page('titles.jobSiteMemberProfile', pending('titles.jobSiteMemberProfile')) },
-              { path: '/job-site-member-invite/:jobsiteId', element: page('titles.inviteUser', pending('titles.inviteUser')) },
-              { path: '/report-generation/:jobsiteId', element: page('titles.reportGeneration', pending('titles.reportGeneration')) },
+              {
+                path: '/construction_job_list/:jobsiteId/:tenantId',
+                element: page('titles.project', pending('titles.project')),
+              },
+              {
+                path: '/construction_dashboard/:jobsiteId',
+                element: page('titles.dashboard', pending('titles.dashboard')),
+              },
+              {
+                path: '/precast_dashboard/:jobsiteId/:tenantId',
+                element: page('titles.dashboard', pending('titles.dashboard')),
+              },
+              {
+                path: '/job/:type/:jobsiteId/:tenantId/:id',
+                element: page('titles.job', pending('titles.job')),
+              },
+              {
+                path: '/job-site-sensors/:jobsiteId/:tenantId',
+                element: page('titles.jobSiteSensors', pending('titles.jobSiteSensors')),
+              },
+              {
+                path: '/job-site-details/:jobsiteId/:tenantId/:jobId',
+                element: page('titles.jobSiteSensors', pending('titles.jobSiteSensors')),
+              },
+              {
+                path: '/job-site-gr-one-sensor-details/:jobsiteId/:tenantId/:jobId',
+                element: page('titles.jobSiteSensors', pending('titles.jobSiteSensors')),
+              },
+              {
+                path: '/job-site-gr-two-sensor-details/:jobsiteId/:tenantId/:jobId',
+                element: page('titles.jobSiteSensors', pending('titles.jobSiteSensors')),
+              },
+              {
+                path: '/job-site-gps-job-details/:jobsiteId/:tenantId/:jobId',
+                element: page('titles.jobSiteSensors', pending('titles.jobSiteSensors')),
+              },
+              {
+                path: '/job-site-ct-job-details/:jobsiteId/:tenantId/:jobId',
+                element: page('titles.jobSiteSensors', pending('titles.jobSiteSensors')),
+              },
+              {
+                path: '/job-site-members/:jobsiteId',
+                element: page('titles.jobSiteMembers', pending('titles.jobSiteMembers')),
+              },
+              {
+                path: '/job-site-member-profile/:jobsiteId/:userId',
+                element: page('titles.jobSiteMemberProfile', pending('titles.jobSiteMemberProfile')),
+              },
+              {
+                path: '/job-site-member-invite/:jobsiteId',
+                element: page('titles.inviteUser', pending('titles.inviteUser')),
+              },
+              {
+                path: '/report-generation/:jobsiteId',
+                element: page('titles.reportGeneration', pending('titles.reportGeneration')),
+              },
               { path: '/report-list/:jobsiteId', element: page('titles.reports', pending('titles.reports')) },
             ],
           },

@@ -1,0 +1,157 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import ajvFormats from 'ajv-formats';
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/index.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { companiesRoutes } from './modules/companies/routes.ts';
+import { jobsitesRoutes } from './modules/jobsites/routes.ts';
+import { resourcesRoutes } from './modules/resources/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { APP_VERSION, systemRoutes } from './modules/system/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import './lib/actor.ts';
+import { AppError, codeForStatus, forbidden, unauthorized } from './lib/errors.ts';
+import { bearerToken } from './lib/http.ts';
+import { createServices, type ModuleOptions } from './services.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  /** Fastify logger option; default: pino at LOG_LEVEL. Tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Reads the bearer token of every /api call whose route is not public (see AuthMode). */
+const apiPlugin: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { services, config }) => {
+  const { auth } = services;
+  const opts: ModuleOptions = { services, config };
+
+  app.addHook('onRequest', async (req) => {
+    if (!req.routeOptions.url) return; // unknown route: the not-found handler answers
+    const mode = req.routeOptions.config.auth ?? 'access';
+    if (mode === 'public') return;
+    const token = bearerToken(req.headers.authorization);
+    if (!token) {
+      if (mode === 'optional') return;
+      throw unauthorized();
+    }
+    let result: Awaited<ReturnType<typeof auth.authenticate>>;
+    try {
+      result = await auth.authenticate(token);
+    } catch (e) {
+      if (mode === 'optional') return;
+      throw e;
+    }
+    if (result.kind === 'company') {
+      if (mode === 'access') throw unauthorized('This call needs a signed-in user');
+      req.tokenCompanyId = result.companyId;
+    } else {
+      req.actor = result.actor;
+      req.tokenCompanyId = result.actor.companyId;
+    }
+    const header = req.headers.companyid;
+    if (typeof header === 'string' && header !== '' && Number(header) !== req.tokenCompanyId) {
+      throw forbidden('The CompanyId header does not match the signed-in company');
+    }
+  });
+
+  await app.register(systemRoutes, opts);
+  await app.register(authRoutes, opts);
+  await app.register(companiesRoutes, opts);
+  await app.register(resourcesRoutes, opts);
+  await app.register(jobsitesRoutes, opts);
+  await app.register(usersRoutes, opts);
+  await app.register(settingsRoutes, opts);
+};
+
+/** Builds the whole application (API, OpenAPI, web app) without listening: tests use app.inject. */
+export async function buildApp({ config, db, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 120_000,
+    ajv: { plugins: [ajvFormats as never] },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const services = await createServices(config, db.db);
+  app.decorateRequest('actor', null);
+  app.decorateRequest('tokenCompanyId', null);
+
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.statusCode).send({ error: { code: err.code, message: err.message } });
+    }
+    if ('validation' in err && err.validation) {
+      return reply.status(400).send({ error: { code: 'BAD_REQUEST', message: err.message } });
+    }
+    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    const message = status >= 500 ? 'An internal error occurred' : err.message;
+    return reply.status(status).send({ error: { code: codeForStatus(status), message } });
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Sitepulse API',
+        version: APP_VERSION,
+        description:
+          'The Sitepulse data server. Every call is under /api. Errors answer `{ "error": { "code", "message" } }`. ' +
+          'Signed-in calls carry `Authorization: Bearer <accessToken>`, and the `CompanyId` and `Username` ' +
+          'headers; a CompanyId header naming another company answers 403.',
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token' },
+          companyToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'Company token of the auth-code step',
+          },
+          basicAuth: { type: 'http', scheme: 'basic' },
+        },
+      },
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(apiPlugin, { prefix: '/api', services, config });
+
+  const spa = existsSync(join(config.webDist, 'index.html'));
+  if (spa) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: true,
+      index: ['index.html'],
+      setHeaders(res, path) {
+        if (path.endsWith('.html')) res.header('Cache-Control', 'no-cache');
+        else if (path.includes('/assets/'))
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    const isApi = path === '/api' || path.startsWith('/api/');
+    if (spa && !isApi && (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/assets/')) {
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ error: { code: 'NOT_FOUND', message: `No such call: ${req.method} ${path}` } });
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,159 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { CompanyCodeResult, LoginTokens } from '@sitepulse/contracts';
+import type { Config } from '../../config.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { AppError, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import { isAdminAccount } from '../../lib/roles.ts';
+import type { CompaniesService } from '../companies/service.ts';
+import type { UsersService } from '../users/service.ts';
+import { FailureLimiter } from './rate-limit.ts';
+import type { AuthRepo } from './repo.ts';
+import { TokenSigner } from './tokens.ts';
+
+/** The one message of every failed code or sign-in: it never says which part was wrong. */
+export const BAD_CREDENTIALS = 'The credentials are not valid';
+
+/** The JWT secret: JWT_SECRET, or one generated on first start and kept in app_secret. */
+export async function resolveJwtSecret(repo: AuthRepo, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  const existing = await repo.getSecret('jwt_secret');
+  return existing ?? repo.putSecretOnce('jwt_secret', randomBytes(48).toString('base64url'));
+}
+
+export function createAuthService(deps: {
+  repo: AuthRepo;
+  config: Config;
+  jwtSecret: string;
+  companies: CompaniesService;
+  users: UsersService;
+}) {
+  const { repo, config, companies, users } = deps;
+  const signer = new TokenSigner(deps.jwtSecret);
+  const limiter = new FailureLimiter(config.authRateLimitMax, config.authRateLimitWindowS * 1000);
+
+  /** Runs a credential check under the per-client failure limit: 429 when blocked, counts 401s. */
+  async function limited<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    if (limiter.isBlocked(key)) throw tooManyRequests();
+    try {
+      return await fn();
+    } catch (e) {
+      if (e instanceof AppError && e.statusCode === 401) limiter.fail(key);
+      throw e;
+    }
+  }
+
+  async function issueTokens(
+    user: { id: number; company_id: number; username: string },
+    sid: string,
+    refreshToken: string,
+    refreshExp: number,
+  ): Promise<LoginTokens> {
+    const accessExp = Date.now() + config.accessTokenTtlS * 1000;
+    const accessToken = await signer.signAccess(
+      { userId: user.id, companyId: user.company_id, username: user.username, sid },
+      accessExp,
+    );
+    // JWT expiry has second precision: report the same instant the token carries.
+    return {
+      accessToken,
+      accessTokenExpiration: Math.floor(accessExp / 1000) * 1000,
+      refreshToken,
+      refreshTokenExpiration: refreshExp,
+    };
+  }
+
+  return {
+    signer,
+
+    async companyCode(authCode: string, clientKey: string): Promise<CompanyCodeResult> {
+      return limited(`code:${clientKey}`, async () => {
+        const company = await companies.findByAuthCode(authCode);
+        if (!company) throw unauthorized(BAD_CREDENTIALS);
+        const token = await signer.signCompany(company.id, Date.now() + config.companyTokenTtlS * 1000);
+        return { token, companyId: company.id };
+      });
+    },
+
+    async login(
+      companyId: number,
+      userRef: string,
+      password: string,
+      clientKey: string,
+    ): Promise<LoginTokens> {
+      return limited(`login:${clientKey}`, async () => {
+        const user = userRef ? await users.findByLoginRef(companyId, userRef) : undefined;
+        // Always verify (against a dummy hash when there is no user) so timing does not tell.
+        const ok = await verifyPassword(password, user?.password_hash ?? null);
+        if (!user || !ok || !user.is_active) throw unauthorized(BAD_CREDENTIALS);
+        const sid = randomUUID();
+        const refreshToken = randomToken();
+        const now = Date.now();
+        const refreshExp = now + config.refreshTokenTtlS * 1000;
+        await repo.createSession({
+          id: sid,
+          userId: user.id,
+          refreshHash: sha256(refreshToken),
+          expiresAt: refreshExp,
+          now,
+        });
+        return issueTokens(user, sid, refreshToken, refreshExp);
+      });
+    },
+
+    /** Rotates the refresh token: the old one stops working. Same session, so logout still ends it. */
+    async refresh(refreshToken: string): Promise<LoginTokens> {
+      const invalid = () => unauthorized('The refresh token is not valid');
+      const oldHash = sha256(refreshToken);
+      const s = await repo.findSessionByRefreshHash(oldHash);
+      const now = Date.now();
+      if (!s || s.revoked_at !== null || s.expires_at <= now) throw invalid();
+      const user = await users.findById(s.user_id);
+      if (!user?.is_active) throw invalid();
+      const next = randomToken();
+      const refreshExp = now + config.refreshTokenTtlS * 1000;
+      if (!(await repo.rotateRefresh(s.id, oldHash, sha256(next), refreshExp))) throw invalid();
+      return issueTokens(user, s.id, next, refreshExp);
+    },
+
+    async logout(actor: Actor): Promise<void> {
+      await repo.revokeSession(actor.sessionId, Date.now());
+    },
+
+    /**
+     * Reads a bearer token. Access tokens must belong to a live session of an active user:
+     * a revoked session answers 401 SESSION_REVOKED.
+     */
+    async authenticate(
+      token: string,
+    ): Promise<{ kind: 'company'; companyId: number } | { kind: 'access'; actor: Actor }> {
+      const claims = await signer.verify(token);
+      if (!claims) throw unauthorized('The access token is not valid or has expired');
+      if (claims.typ === 'company') return { kind: 'company', companyId: claims.companyId };
+      const session = await repo.findSession(claims.sid);
+      if (!session || session.user_id !== claims.userId) throw unauthorized('The session is not valid');
+      if (session.revoked_at !== null) throw unauthorized('The session has ended', 'SESSION_REVOKED');
+      const user = await users.findById(claims.userId);
+      if (!user?.is_active || user.company_id !== claims.companyId) {
+        throw unauthorized('The session has ended', 'SESSION_REVOKED');
+      }
+      let extra: string[] = [];
+      try {
+        extra = JSON.parse(user.roles);
+      } catch {}
+      return {
+        kind: 'access',
+        actor: {
+          userId: user.id,
+          companyId: user.company_id,
+          username: user.username,
+          accountType: user.account_type,
+          roles: [user.account_type, ...extra],
+          sessionId: session.id,
+          isAdmin: isAdminAccount(user.account_type),
+        },
+      };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

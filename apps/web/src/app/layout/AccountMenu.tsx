@@ -1,0 +1,111 @@
+import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
+import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
+import PersonOutlineRoundedIcon from '@mui/icons-material/PersonOutlineRounded';
+import {
+  Avatar,
+  Box,
+  Divider,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { logout } from '../../api/auth.ts';
+import { useUserDetails } from '../../api/queries.ts';
+import { readSession } from '../../api/session.ts';
+import { isAdminAccount } from './rules.ts';
+import { initials } from './SiteAvatar.tsx';
+
+/**
+ * The avatar button and its menu (spec section 2): My Profile, User Management (admins only) and
+ * Logout. The phone menu has only My Profile and Logout.
+ */
+export function AccountMenu({ mobile }: { mobile: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { data: user } = useUserDetails();
+  const username = user?.username ?? readSession('username') ?? '';
+  const fullName = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
+  const admin = isAdminAccount(user?.accountType);
+  const close = () => setAnchor(null);
+  const go = (path: string) => {
+    close();
+    navigate(path);
+  };
+
+  return (
+    <>
+      <IconButton
+        aria-label={t('shell.menu.account')}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? true : undefined}
+        aria-controls={anchor ? 'account-menu' : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        sx={{ p: 0.5 }}
+      >
+        <Avatar
+          sx={{
+            width: 34,
+            height: 34,
+            fontSize: 14,
+            fontWeight: 700,
+            bgcolor: 'secondary.main',
+            color: 'primary.dark',
+          }}
+        >
+          {initials(fullName || username || '?')}
+        </Avatar>
+      </IconButton>
+      <Menu
+        id="account-menu"
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { mt: 1, minWidth: 230, borderRadius: 2 } } }}
+      >
+        <Box sx={{ px: 2, pt: 1, pb: 1.25 }} aria-hidden>
+          <Typography variant="subtitle2" noWrap sx={{ fontWeight: 700 }}>
+            {fullName || username}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap component="div">
+            {user?.email || username}
+          </Typography>
+        </Box>
+        <Divider sx={{ mb: 0.5 }} />
+        <MenuItem onClick={() => go('/my-profile')}>
+          <ListItemIcon>
+            <PersonOutlineRoundedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('shell.menu.myProfile')}</ListItemText>
+        </MenuItem>
+        {admin && !mobile ? (
+          <MenuItem onClick={() => go('/user-management')}>
+            <ListItemIcon>
+              <ManageAccountsOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('shell.menu.userManagement')}</ListItemText>
+          </MenuItem>
+        ) : null}
+        <MenuItem
+          onClick={() => {
+            close();
+            void logout();
+          }}
+        >
+          <ListItemIcon>
+            <LogoutRoundedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('shell.menu.logout')}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

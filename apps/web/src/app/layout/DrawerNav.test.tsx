@@ -1,0 +1,168 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  allModules,
+  moduleOf,
+  renderAt,
+  signInSession,
+  stubServer,
+  testConfig,
+  testUser,
+} from '../../components/test-utils.tsx';
+import { DrawerNav } from './DrawerNav.tsx';
+import { showsTrackingManager } from './rules.ts';
+
+const flagOn = { ...testConfig, features: { trackingManager: true, materialTracking: false } };
+
+beforeEach(() => {
+  localStorage.clear();
+  signInSession();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const drawer = () => renderAt(<DrawerNav collapsed={false} />, '*', '/');
+
+describe('DrawerNav job sites', () => {
+  it('lists active job sites and keeps archived ones behind the toggle', async () => {
+    stubServer();
+    drawer();
+    expect(await screen.findByText('Harbourfront Tower')).toBeTruthy();
+    expect(screen.getByText('North Yard Precast Plant')).toBeTruthy();
+    expect(screen.queryByText('Old Depot')).toBeNull();
+
+    const toggle = screen.getByRole('button', { name: /Show Archived Job Sites/ });
+    fireEvent.click(toggle);
+    expect(await screen.findByText('Old Depot')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Hide Archived Job Sites/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Show Archived Job Sites/ })).toBeNull();
+  });
+
+  it('links construction sites to their dashboard and has Map and Help entries', async () => {
+    stubServer();
+    drawer();
+    const site = await screen.findByRole('link', { name: 'Harbourfront Tower' });
+    expect(site.getAttribute('href')).toBe('/construction_dashboard/1');
+    const map = screen.getByRole('link', { name: 'Map' });
+    expect(map.getAttribute('href')).toBe('/');
+    expect(map.getAttribute('aria-current')).toBe('page');
+    const help = await screen.findByRole('link', { name: 'Help' });
+    expect(help.getAttribute('href')).toBe(testConfig.helpUrl);
+    expect(help.getAttribute('target')).toBe('_blank');
+  });
+
+  it('shows a tooltip with the full name for names longer than 16 characters only', async () => {
+    stubServer();
+    const user = userEvent.setup();
+    drawer();
+    const longName = await screen.findByText('Riverside Medical Centre Expansion');
+    await user.hover(longName);
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip.textContent).toBe('Riverside Medical Centre Expansion');
+    await user.unhover(longName);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+
+    await user.hover(screen.getByText('Harbourfront Tower'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('expands a precast plant into its projects with Default display names and an archived-projects toggle', async () => {
+    stubServer();
+    drawer();
+    fireEvent.click(await screen.findByRole('button', { name: 'Show the projects of North Yard Precast Plant' }));
+    const sensors = await screen.findByRole('link', { name: 'Job Site Sensors' });
+    expect(sensors.getAttribute('href')).toBe('/job-site-sensors/3/31');
+    expect(screen.getByRole('link', { name: 'Concrete Sensors' }).getAttribute('href')).toBe(
+      '/construction_job_list/3/32',
+    );
+    expect(screen.getByRole('link', { name: 'Beam Line' })).toBeTruthy();
+    expect(screen.queryByText('Old Pour')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Show Archived Projects/ }));
+    expect(await screen.findByRole('link', { name: 'Old Pour' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Hide Archived Projects/ })).toBeTruthy();
+  });
+
+  it('hides projects whose module the company does not have', async () => {
+    stubServer({ modules: [moduleOf('Concrete')] });
+    drawer();
+    fireEvent.click(await screen.findByRole('button', { name: 'Show the projects of North Yard Precast Plant' }));
+    expect(await screen.findByRole('link', { name: 'Concrete Sensors' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Job Site Sensors' })).toBeNull());
+    expect(screen.queryByRole('link', { name: 'Beam Line' })).toBeNull();
+  });
+
+  it('opens the archived list by itself when the selected job site is archived', async () => {
+    stubServer();
+    renderAt(<DrawerNav collapsed={false} />, '/construction_dashboard/:jobsiteId', '/construction_dashboard/4');
+    const link = await screen.findByRole('link', { name: 'Old Depot' });
+    expect(link.getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('button', { name: /Hide Archived Job Sites/ })).toBeTruthy();
+  });
+
+  it('opens a plant and its archived projects when the selected project is archived', async () => {
+    stubServer();
+    renderAt(
+      <DrawerNav collapsed={false} />,
+      '/construction_job_list/:jobsiteId/:tenantId',
+      '/construction_job_list/3/34',
+    );
+    const link = await screen.findByRole('link', { name: 'Old Pour' });
+    expect(link.getAttribute('aria-current')).toBe('page');
+  });
+
+  it('shows only icons with names in tooltips when collapsed', async () => {
+    stubServer();
+    renderAt(<DrawerNav collapsed />, '*', '/');
+    const site = await screen.findByRole('link', { name: 'Harbourfront Tower' });
+    expect(within(site).queryByText('Harbourfront Tower')).toBeNull();
+    expect(within(site).getByText('HT')).toBeTruthy();
+  });
+});
+
+describe('Tracking Manager entry', () => {
+  it('shows for a user with the Lumitrack module when the flag is on', async () => {
+    stubServer({ config: flagOn });
+    drawer();
+    const entry = await screen.findByRole('link', { name: 'Tracking Manager' });
+    expect(entry.getAttribute('href')).toBe('/tracking-manager');
+  });
+
+  it('is hidden while the build flag is off (the default)', async () => {
+    stubServer();
+    drawer();
+    await screen.findByRole('link', { name: 'Help' });
+    expect(screen.queryByRole('link', { name: 'Tracking Manager' })).toBeNull();
+  });
+
+  it('is hidden for a READONLY_USER role even with the flag on', async () => {
+    stubServer({ config: flagOn, user: testUser({ roles: ['READONLY_USER'] }) });
+    drawer();
+    await screen.findByRole('link', { name: 'Help' });
+    await screen.findByText('Harbourfront Tower');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('link', { name: 'Tracking Manager' })).toBeNull();
+  });
+
+  it('follows the rule: module, not read-only, flag on', () => {
+    const base = { hasLumitrackModule: true, roles: [], accountType: 'ADMIN', featureOn: true };
+    expect(showsTrackingManager(base)).toBe(true);
+    expect(showsTrackingManager({ ...base, hasLumitrackModule: false })).toBe(false);
+    expect(showsTrackingManager({ ...base, featureOn: false })).toBe(false);
+    expect(showsTrackingManager({ ...base, roles: ['AOMS_ADMIN_READONLY'] })).toBe(false);
+    expect(showsTrackingManager({ ...base, roles: ['READONLY_USER'] })).toBe(false);
+    expect(showsTrackingManager({ ...base, accountType: 'READONLY_MEMBER' })).toBe(false);
+  });
+
+  it('needs the Lumitrack module in the company', async () => {
+    stubServer({ config: flagOn, modules: allModules.filter((m) => m.moduleType !== 'Lumitrack') });
+    drawer();
+    await screen.findByRole('link', { name: 'Help' });
+    await screen.findByText('Harbourfront Tower');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('link', { name: 'Tracking Manager' })).toBeNull();
+  });
+});

@@ -1,0 +1,177 @@
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Divider,
+  Stack,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import type { UserDetail } from '@sitepulse/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Location, useLocation, useNavigate } from 'react-router';
+import { fetchCompanyLogo, resetCompany } from '../../api/auth.ts';
+import { useConfig } from '../../api/queries.ts';
+import { queryKeys } from '../../api/query-keys.ts';
+import { readNumber, readSession } from '../../api/session.ts';
+import { changeLanguage, SUPPORTED_LANGUAGES } from '../../i18n/index.ts';
+import { CompanyCodeStep } from './CompanyCodeStep.tsx';
+import { BrandMark, CompanyLogo } from './CompanyLogo.tsx';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
+import { scheduleLandingRedirect } from './landing.ts';
+import { PrivacyPolicyDialog } from './PrivacyPolicyDialog.tsx';
+import { UserLoginStep } from './UserLoginStep.tsx';
+
+type Step = 'code' | 'user';
+
+/** With a company token and a server address stored, the flow starts at the user-login step (spec section 2). */
+export const initialStep = (): Step =>
+  readSession('loginToken') && readSession('baseUrl') ? 'user' : 'code';
+
+/** Where the RequireAuth guard says the visitor came from (router state `from`), else home. */
+export function returnPath(state: unknown): string {
+  const from = (state as { from?: string | Partial<Location> } | null)?.from;
+  if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('/login')) return from;
+  if (
+    from &&
+    typeof from === 'object' &&
+    typeof from.pathname === 'string' &&
+    !from.pathname.startsWith('/login')
+  ) {
+    return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+  }
+  return '/';
+}
+
+/** The login screen (spec section 2): company auth code, then user login, under the privacy overlay. */
+export default function LoginPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<Step>(initialStep);
+  const [companyId, setCompanyId] = useState<number | null>(() => readNumber('companyId'));
+  const [forgotOpen, setForgotOpen] = useState(false);
+
+  const config = useConfig();
+  const logo = useQuery({
+    queryKey: queryKeys.company.logo(companyId ?? 0),
+    queryFn: ({ signal }) => fetchCompanyLogo(companyId ?? 0, signal),
+    enabled: companyId !== null && Boolean(readSession('loginToken')),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  const onSignedIn = (detail: UserDetail) => {
+    const username = readSession('username') ?? detail.username;
+    queryClient.setQueryData(queryKeys.users.details(detail.companyId, username), detail);
+    navigate(returnPath(location.state), { replace: true });
+    scheduleLandingRedirect((url) => navigate(url));
+  };
+
+  return (
+    <Box
+      sx={{
+        minHeight: '100dvh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        px: { xs: 1.5, sm: 3 },
+        py: { xs: 2, sm: 4 },
+        background: [
+          'radial-gradient(circle at 15% 10%, rgba(245,166,35,0.18), transparent 40%)',
+          'radial-gradient(circle at 85% 90%, rgba(80,140,200,0.25), transparent 45%)',
+          'linear-gradient(rgba(255,255,255,0.035) 1px, transparent 1px) 0 0 / 32px 32px',
+          'linear-gradient(90deg, rgba(255,255,255,0.035) 1px, transparent 1px) 0 0 / 32px 32px',
+          'linear-gradient(150deg, #0d2136 0%, #1b3a57 55%, #24507a 100%)',
+        ].join(', '),
+      }}
+    >
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', mb: { xs: 2, sm: 3 }, color: 'common.white' }}
+      >
+        <BrandMark size={28} />
+        <Typography sx={{ fontWeight: 700, letterSpacing: 0.3 }}>{t('auth.brand')}</Typography>
+      </Stack>
+      <Card
+        elevation={0}
+        sx={{
+          width: '100%',
+          maxWidth: 460,
+          borderRadius: 3,
+          boxShadow: '0 24px 60px rgba(4, 16, 30, 0.45)',
+        }}
+      >
+        <CardContent sx={{ p: { xs: 3, sm: 5 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>
+          <Box sx={{ mb: 3 }}>
+            <CompanyLogo src={step === 'user' ? logo.data : null} />
+          </Box>
+          {step === 'code' ? (
+            <CompanyCodeStep
+              helpUrl={config.data?.helpUrl}
+              onDone={(id) => {
+                setCompanyId(id);
+                setStep('user');
+              }}
+            />
+          ) : (
+            <UserLoginStep
+              companyName={readSession('companyName')}
+              onSignedIn={onSignedIn}
+              onForgotPassword={() => setForgotOpen(true)}
+            />
+          )}
+          <Divider sx={{ my: 3 }} />
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+            <Button
+              size="small"
+              color="inherit"
+              startIcon={<RestartAltIcon />}
+              onClick={resetCompany}
+              sx={{ color: 'text.secondary', textTransform: 'none' }}
+            >
+              {t('auth.reset')}
+            </Button>
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={
+                (SUPPORTED_LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language : 'en'
+              }
+              onChange={(_, lng: string | null) => lng && changeLanguage(lng)}
+              aria-label={t('auth.language')}
+            >
+              {SUPPORTED_LANGUAGES.map((lng) => (
+                <ToggleButton
+                  key={lng}
+                  value={lng}
+                  lang={lng}
+                  sx={{ px: 1.25, py: 0.25, fontSize: '0.75rem' }}
+                >
+                  {lng.toUpperCase()}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          </Stack>
+        </CardContent>
+      </Card>
+      <Typography variant="caption" sx={{ mt: 2, color: 'rgba(255,255,255,0.6)' }}>
+        © {new Date().getFullYear()} {t('auth.brand')}
+      </Typography>
+      <ForgotPasswordDialog
+        open={forgotOpen}
+        onClose={() => setForgotOpen(false)}
+        supportPhone={config.data?.supportPhone}
+        supportEmail={config.data?.supportEmail}
+      />
+      <PrivacyPolicyDialog privacyPolicyUrl={config.data?.privacyPolicyUrl} />
+    </Box>
+  );
+}

@@ -1,0 +1,167 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import {
+  Alert,
+  Box,
+  Button,
+  IconButton,
+  InputAdornment,
+  Link,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
+import type { UserDetail } from '@sitepulse/contracts';
+import { phoneLoginUsername } from '@sitepulse/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { type LoginInput, login } from '../../api/auth.ts';
+import { ApiError } from '../../api/client.ts';
+import { emptyPhone, PhoneInput, phoneToE164 } from '../../components/PhoneInput.tsx';
+import { type LoginFormValues, type LoginMethod, loginSchema } from './validation.ts';
+
+export interface UserLoginStepProps {
+  companyName?: string | null;
+  onSignedIn: (detail: UserDetail, username: string) => void;
+  onForgotPassword: () => void;
+}
+
+/** The username a login sends: the typed one, or the phone number in E.164 form ('+' prefixed). */
+export function loginUsername(values: LoginFormValues): string {
+  return values.method === 'phone'
+    ? phoneLoginUsername(phoneToE164(values.phone) ?? '')
+    : values.username.trim();
+}
+
+/**
+ * Step 2 of the login screen (spec sections 2, 5, 8): tabs 'Username or Email' and 'phone', a password with a
+ * show/hide toggle, the forgot-password link and the login button.
+ */
+export function UserLoginStep({ companyName, onSignedIn, onForgotPassword }: UserLoginStepProps) {
+  const { t } = useTranslation();
+  const [showPassword, setShowPassword] = useState(false);
+  const { control, register, handleSubmit, setValue, clearErrors, watch, formState } =
+    useForm<LoginFormValues>({
+      resolver: zodResolver(loginSchema),
+      defaultValues: { method: 'username', username: '', phone: emptyPhone(), password: '' },
+    });
+  const method = watch('method');
+  const { errors } = formState;
+
+  const mutation = useMutation({
+    mutationFn: (input: LoginInput) => login(input),
+    onSuccess: (detail, input) => onSignedIn(detail, input.username),
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    mutation.reset();
+    mutation.mutate({ username: loginUsername(values), password: values.password });
+  });
+
+  const failure = mutation.error
+    ? mutation.error instanceof ApiError && mutation.error.status === 429
+      ? t('auth.login.tooMany')
+      : t('auth.login.failed')
+    : null;
+
+  return (
+    <Stack spacing={2.5}>
+      <Box sx={{ textAlign: 'center' }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+          {t('auth.login.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {companyName ? t('auth.login.subtitle', { company: companyName }) : t('auth.login.subtitleGeneric')}
+        </Typography>
+      </Box>
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <Tabs
+          value={method}
+          onChange={(_, next: LoginMethod) => {
+            setValue('method', next);
+            clearErrors();
+          }}
+          variant="fullWidth"
+          aria-label={t('auth.login.methods')}
+          sx={{ mb: 2.5, borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Tab value="username" label={t('auth.login.tabUsername')} />
+          <Tab value="phone" label={t('auth.login.tabPhone')} />
+        </Tabs>
+        <Stack spacing={1}>
+          {method === 'username' ? (
+            <TextField
+              {...register('username')}
+              label={t('auth.login.username')}
+              autoComplete="username"
+              autoCapitalize="none"
+              autoFocus
+              fullWidth
+              error={Boolean(errors.username)}
+              helperText={errors.username?.message ? t(errors.username.message) : ' '}
+            />
+          ) : (
+            <Controller
+              control={control}
+              name="phone"
+              render={({ field, fieldState }) => (
+                <PhoneInput
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  name={field.name}
+                  autoFocus
+                  error={fieldState.error?.message ? t(fieldState.error.message) : null}
+                />
+              )}
+            />
+          )}
+          <TextField
+            {...register('password')}
+            type={showPassword ? 'text' : 'password'}
+            label={t('auth.login.password')}
+            autoComplete="current-password"
+            fullWidth
+            error={Boolean(errors.password)}
+            helperText={errors.password?.message ? t(errors.password.message) : ' '}
+            slotProps={{
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <IconButton
+                      aria-label={showPassword ? t('auth.login.hidePassword') : t('auth.login.showPassword')}
+                      onClick={() => setShowPassword((s) => !s)}
+                      onMouseDown={(e) => e.preventDefault()}
+                      edge="end"
+                    >
+                      {showPassword ? <VisibilityOffIcon /> : <VisibilityIcon />}
+                    </IconButton>
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        </Stack>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -0.5, mb: 2 }}>
+          <Link component="button" type="button" variant="body2" onClick={onForgotPassword} underline="hover">
+            {t('auth.login.forgot')}
+          </Link>
+        </Box>
+        {failure && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {failure}
+          </Alert>
+        )}
+        <Button type="submit" variant="contained" size="large" fullWidth loading={mutation.isPending}>
+          {t('auth.login.submit')}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}

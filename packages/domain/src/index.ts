@@ -1,0 +1,23 @@
+/**
+ * @sitepulse/domain: every pure rule of the Sitepulse specification. No I/O, no dependencies;
+ * imported by the server and the web app so both apply the rules the same way.
+ */
+export * from './battery.ts';
+export * from './constants.ts';
+export * from './display.ts';
+export * from './jobs.ts';
+export * from './links.ts';
+export * from './maturity.ts';
+export * from './messages.ts';
+export * from './names.ts';
+export * from './progress.ts';
+export * from './roles.ts';
+export * from './routes.ts';
+export * from './session.ts';
+export * from './signal.ts';
+export * from './smoothing.ts';
+export * from './status.ts';
+export * from './time.ts';
+export * from './time-text.ts';
+export * from './units.ts';
+export * from './validation.ts';

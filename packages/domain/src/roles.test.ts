@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accountTypeLabel,
+  canUseWebDashboard,
+  hasReadOnlyRole,
+  isAccessRestricted,
+  isAdminAccount,
+  isOperatorAccount,
+  isRestrictedMember,
+  MEMBER_ROLES,
+  memberRoleLabel,
+  RESTRICTED_MEMBER_CODES,
+  ROLES,
+  showTrackingManager,
+} from './roles.ts';
+
+describe('memberRoleLabel (section 6)', () => {
+  it.each([
+    [1, 'admin'],
+    [2, 'editor'],
+    [4, 'viewer'],
+    [8, 'inspector'],
+    ['8', 'inspector'],
+    [0, 'Unknown type'],
+    [3, 'Unknown type'],
+    [16, 'Unknown type'],
+    [1.5, 'Unknown type'],
+    ['', 'Unknown type'],
+    [null, 'Unknown type'],
+    [undefined, 'Unknown type'],
+  ])('%j → %s', (c, label) => {
+    expect(memberRoleLabel(c)).toBe(label);
+  });
+
+  it('has the role codes and the restricted set {4, 8}', () => {
+    expect(MEMBER_ROLES).toEqual({ ADMIN: 1, MEMBER: 2, READONLY_MEMBER: 4, INSPECTOR: 8 });
+    expect([...RESTRICTED_MEMBER_CODES].sort()).toEqual([4, 8]);
+  });
+});
+
+describe('access codes (section 2, 6)', () => {
+  it.each([
+    [1, false, false, true],
+    [2, false, false, true],
+    [4, true, false, true],
+    [8, true, true, false],
+    ['8', true, true, false],
+    [null, false, false, true],
+  ])('code %j: restricted set %s, access restricted %s, can use web %s', (c, inSet, restricted, canUse) => {
+    expect(isRestrictedMember(c)).toBe(inSet);
+    expect(isAccessRestricted(c)).toBe(restricted);
+    expect(canUseWebDashboard(c)).toBe(canUse);
+  });
+});
+
+describe('accountTypeLabel (section 6)', () => {
+  it.each([
+    ['ADMIN', 'admin'],
+    ['USER', 'user'],
+    ['READONLY_MEMBER', 'Read-Only'],
+    ['AOMS_MASTER', 'aoms master'],
+    ['AOMS_READER', 'aoms read only'],
+    ['AOMS_SUPPORT', 'aoms support'],
+    ['AOMS_SALES', 'aoms sales'],
+    ['READONLY_USER', 'Unknown type'],
+    ['admin', 'Unknown type'],
+    ['hasOwnProperty', 'Unknown type'],
+    [null, 'Unknown type'],
+    [undefined, 'Unknown type'],
+  ])('%j → %s', (type, label) => {
+    expect(accountTypeLabel(type)).toBe(label);
+  });
+});
+
+describe('isAdminAccount / isOperatorAccount (section 6)', () => {
+  it.each([
+    ['ADMIN', true, false],
+    ['USER', false, false],
+    ['READONLY_MEMBER', false, false],
+    ['AOMS_MASTER', true, true],
+    ['AOMS_READER', true, true],
+    ['AOMS_SUPPORT', true, true],
+    ['AOMS_SALES', true, true],
+    ['AOMS_ADMIN_READONLY', true, true],
+    ['SOMETHING_AOMS', true, true],
+    ['aoms_master', false, false],
+    ['READONLY_USER', false, false],
+    [null, false, false],
+    [undefined, false, false],
+  ])('%j: admin %s, operator %s', (type, admin, operator) => {
+    expect(isAdminAccount(type)).toBe(admin);
+    expect(isOperatorAccount(type)).toBe(operator);
+  });
+});
+
+describe('showTrackingManager (section 2, 6)', () => {
+  it.each([
+    [true, ['USER'], true],
+    [true, [], true],
+    [true, null, true],
+    [true, ['USER', 'READONLY_USER'], false],
+    [true, ['AOMS_ADMIN_READONLY'], false],
+    [false, ['ADMIN'], false],
+    [undefined, ['ADMIN'], false],
+  ])('lumitrack module %j, roles %j → %s', (hasLumitrackModule, roles, shown) => {
+    expect(showTrackingManager({ hasLumitrackModule, roles })).toBe(shown);
+  });
+
+  it('hasReadOnlyRole and the full roles list', () => {
+    expect(hasReadOnlyRole(['READONLY_USER'])).toBe(true);
+    expect(hasReadOnlyRole(['READONLY_MEMBER'])).toBe(false);
+    expect(ROLES).toEqual([
+      'ADMIN',
+      'USER',
+      'READONLY_MEMBER',
+      'AOMS_MASTER',
+      'AOMS_READER',
+      'AOMS_SUPPORT',
+      'AOMS_SALES',
+      'READONLY_USER',
+      'AOMS_ADMIN_READONLY',
+    ]);
+  });
+});

@@ -1,0 +1,99 @@
+/** Job-site member roles by per-job-site access value (section 6). */
+export const MEMBER_ROLES = { ADMIN: 1, MEMBER: 2, READONLY_MEMBER: 4, INSPECTOR: 8 } as const;
+export type MemberRole = keyof typeof MEMBER_ROLES;
+export type MemberRoleCode = (typeof MEMBER_ROLES)[MemberRole];
+
+const MEMBER_ROLE_LABELS: Record<number, string> = { 1: 'admin', 2: 'editor', 4: 'viewer', 8: 'inspector' };
+/** Label shown for an unknown role or account type (section 6). */
+export const UNKNOWN_TYPE_LABEL = 'Unknown type';
+
+/** Access codes forming the restricted set; their exact limits are not shown (section 6). */
+export const RESTRICTED_MEMBER_CODES: ReadonlySet<number> = new Set([
+  MEMBER_ROLES.READONLY_MEMBER,
+  MEMBER_ROLES.INSPECTOR,
+]);
+
+/** Reads an access code that may arrive as text. */
+function code(v: number | string | null | undefined): number | null {
+  if (v === null || v === undefined || v === '') return null;
+  const n = Number(v);
+  return Number.isInteger(n) ? n : null;
+}
+
+/** Label of a job-site access code: 1 admin, 2 editor, 4 viewer, 8 inspector, else 'Unknown type' (section 6). */
+export function memberRoleLabel(accessCode: number | string | null | undefined): string {
+  const c = code(accessCode);
+  return c !== null && Object.hasOwn(MEMBER_ROLE_LABELS, c) ? MEMBER_ROLE_LABELS[c] : UNKNOWN_TYPE_LABEL;
+}
+
+/** Whether an access code is in the restricted set {4, 8} (section 6). */
+export function isRestrictedMember(accessCode: number | string | null | undefined): boolean {
+  const c = code(accessCode);
+  return c !== null && RESTRICTED_MEMBER_CODES.has(c);
+}
+
+/** Access 8 (inspector) blocks the web dashboard on job-site pages (section 2, 6). */
+export function isAccessRestricted(accessCode: number | string | null | undefined): boolean {
+  return code(accessCode) === MEMBER_ROLES.INSPECTOR;
+}
+
+/** Whether a user with this job-site access code may use the web dashboard there (section 2, 6). */
+export function canUseWebDashboard(accessCode: number | string | null | undefined): boolean {
+  return !isAccessRestricted(accessCode);
+}
+
+/** Company account types (section 6). */
+export const ACCOUNT_TYPES = ['ADMIN', 'USER', 'READONLY_MEMBER'] as const;
+/** Internal staff roles (section 6). */
+export const STAFF_ROLES = ['AOMS_MASTER', 'AOMS_READER', 'AOMS_SUPPORT', 'AOMS_SALES'] as const;
+/** Roles that are read-only and hide the tracking manager entry (section 6). */
+export const READONLY_ROLES = ['READONLY_USER', 'AOMS_ADMIN_READONLY'] as const;
+/** Every role name of section 6. */
+export const ROLES = [...ACCOUNT_TYPES, ...STAFF_ROLES, ...READONLY_ROLES] as const;
+
+const ACCOUNT_TYPE_LABELS: Record<string, string> = {
+  ADMIN: 'admin',
+  USER: 'user',
+  READONLY_MEMBER: 'Read-Only',
+  AOMS_MASTER: 'aoms master',
+  AOMS_READER: 'aoms read only',
+  AOMS_SUPPORT: 'aoms support',
+  AOMS_SALES: 'aoms sales',
+};
+
+/** Label of an account type or staff role; unknown types show 'Unknown type' (section 6). */
+export function accountTypeLabel(type: string | null | undefined): string {
+  return typeof type === 'string' && Object.hasOwn(ACCOUNT_TYPE_LABELS, type)
+    ? ACCOUNT_TYPE_LABELS[type]
+    : UNKNOWN_TYPE_LABEL;
+}
+
+/** Any type containing AOMS marks an operator-company account (section 6). */
+export function isOperatorAccount(type: string | null | undefined): boolean {
+  return typeof type === 'string' && type.includes('AOMS');
+}
+
+/**
+ * ADMIN, or any AOMS account, counts as admin (section 6); admins see user management.
+ * Note that AOMS_ADMIN_READONLY contains AOMS and so counts as admin here too, as the spec reads.
+ */
+export function isAdminAccount(type: string | null | undefined): boolean {
+  return type === 'ADMIN' || isOperatorAccount(type);
+}
+
+/** Whether the roles list holds a read-only role that hides the tracking manager (section 6). */
+export function hasReadOnlyRole(roles: readonly string[] | null | undefined): boolean {
+  return (roles ?? []).some((r) => (READONLY_ROLES as readonly string[]).includes(r));
+}
+
+/**
+ * Whether the drawer shows the tracking manager entry (section 2, 6): the company has the
+ * lumitrack module and the user has neither READONLY_USER nor AOMS_ADMIN_READONLY. The build
+ * flag (FEATURE_FLAGS.trackingManager) gates the route separately.
+ */
+export function showTrackingManager(input: {
+  hasLumitrackModule?: boolean | null;
+  roles?: readonly string[] | null;
+}): boolean {
+  return Boolean(input.hasLumitrackModule) && !hasReadOnlyRole(input.roles);
+}
