@@ -38,7 +38,7 @@ afterEach(() => {
 });
 
 describe('submitCompanyCode', () => {
-  it('saves the company token, company id, code, base URL and company name', async () => {
+  it('saves the company token, company id, code and base URL', async () => {
     demoServer();
     await expect(submitCompanyCode('DEMO1', { retryDelayMs: 0 })).resolves.toEqual({
       token: 'company-token',
@@ -48,7 +48,6 @@ describe('submitCompanyCode', () => {
     expect(readSession('companyId')).toBe('7');
     expect(readSession('authCode')).toBe('DEMO1');
     expect(readSession('baseUrl')).toBe(`${window.location.origin}/api`);
-    expect(readSession('companyName')).toBe('Demo Construction');
   });
 
   it('rejects a wrong code with the 401 and saves nothing', async () => {

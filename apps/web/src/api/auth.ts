@@ -92,9 +92,14 @@ export async function fetchCompanyLogo(companyId: number, signal?: AbortSignal):
   }
 }
 
-async function saveCompanyName(companyId: number): Promise<void> {
+/** The company's name, for the login screen's greeting; needs a signed-in user. A failure is ignored. */
+async function saveCompanyName(companyId: number | string): Promise<void> {
   try {
-    const company = await apiFetch<Company>(`/companies/${companyId}`, { auth: 'company' });
+    // Explicit headers (auth 'none'): a refusal here must not end the fresh session through the refresh path.
+    const company = await apiFetch<Company>(`/companies/${companyId}`, {
+      auth: 'none',
+      headers: userHeaders(),
+    });
     if (company?.name) writeSession({ companyName: company.name });
   } catch {
     /* the name is a nicety: the sign-in goes on without it */
@@ -121,10 +126,9 @@ export async function submitCompanyCode(
   return result;
 }
 
-/** After a valid code: server info (with retries) and the company's name. Also the retry screen's action. */
+/** After a valid code: the server info, with retries. Also the retry screen's action. */
 export async function completeCompanySetup(companyId: number, options: RetryOptions = {}): Promise<void> {
   await loadServerInfo(companyId, options);
-  await saveCompanyName(companyId);
 }
 
 /** base64 of the UTF-8 bytes, so a password with accents still makes a valid Basic header. */
@@ -177,6 +181,7 @@ export async function login({ username, password }: LoginInput): Promise<UserDet
       userId: detail.id,
       roles: JSON.stringify(detail.roles ?? []),
     });
+    await saveCompanyName(companyId);
     return detail;
   } catch (err) {
     writeSession({
@@ -190,21 +195,30 @@ export async function login({ username, password }: LoginInput): Promise<UserDet
   }
 }
 
-/**
- * Logout (spec section 4): tells the server (GET /logout, 10 s), then clears the stored credentials and goes
- * to the login page, even when the call fails. The company token stays, so sign-in resumes at step 2.
- */
-export async function logout(): Promise<void> {
-  const accessToken = readSession('accessToken');
+/** Bearer, CompanyId and Username headers of the signed-in user (spec section 7). */
+function userHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
+  const accessToken = readSession('accessToken');
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   const companyId = readSession('companyId');
   if (companyId) headers.CompanyId = companyId;
   const username = readSession('username');
   if (username) headers.Username = username;
+  return headers;
+}
+
+/**
+ * Logout (spec section 4): tells the server (GET /logout, 10 s), then clears the stored credentials and goes
+ * to the login page, even when the call fails. The company token stays, so sign-in resumes at step 2.
+ */
+export async function logout(): Promise<void> {
   try {
     // auth 'none' with explicit headers: a logout must not trigger a token refresh.
-    await apiFetch<unknown>('/logout', { auth: 'none', headers, timeoutMs: LOGOUT_TIMEOUT_MS });
+    await apiFetch<unknown>('/logout', {
+      auth: 'none',
+      headers: userHeaders(),
+      timeoutMs: LOGOUT_TIMEOUT_MS,
+    });
   } catch {
     /* the session is ended locally whatever the server says */
   } finally {

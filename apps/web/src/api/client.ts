@@ -78,7 +78,8 @@ export function refreshAccessToken(): Promise<boolean> {
 
 function authHeaders(auth: ApiRequest['auth']): Record<string, string> {
   const headers: Record<string, string> = {};
-  const token = auth === 'company' ? readSession('loginToken') : auth === 'none' ? null : readSession('accessToken');
+  const token =
+    auth === 'company' ? readSession('loginToken') : auth === 'none' ? null : readSession('accessToken');
   if (token) headers.Authorization = `Bearer ${token}`;
   const companyId = readSession('companyId');
   if (companyId && auth !== 'none') headers.CompanyId = companyId;
@@ -91,7 +92,9 @@ async function send(path: string, req: ApiRequest): Promise<Response> {
   const controller = new AbortController();
   const onAbort = () => controller.abort(req.signal?.reason);
   req.signal?.addEventListener('abort', onAbort);
-  const timer = req.timeoutMs ? setTimeout(() => controller.abort(new Error('timeout')), req.timeoutMs) : null;
+  const timer = req.timeoutMs
+    ? setTimeout(() => controller.abort(new Error('timeout')), req.timeoutMs)
+    : null;
   try {
     return await fetch(buildUrl(path, req.query), {
       method: req.method ?? 'GET',

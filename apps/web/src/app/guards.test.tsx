@@ -116,7 +116,9 @@ describe('RequireAuth', () => {
     });
     signInSession('newbie');
     renderRoutes(routes, '/settings/user');
-    expect((await screen.findByTestId('setup')).textContent).toBe('/account-setup/1/newbie/newbie%40demo.example');
+    expect((await screen.findByTestId('setup')).textContent).toBe(
+      '/account-setup/1/newbie/newbie%40demo.example',
+    );
   });
 });
 
@@ -160,7 +162,11 @@ describe('RequireJobSite', () => {
 
   it('shows the page to an editor (access 2) on the site', async () => {
     stubServer({
-      user: testUser({ username: 'editor', accountType: 'USER', userTenantGroupData: [{ tenantGroupId: 1, access: 2 }] }),
+      user: testUser({
+        username: 'editor',
+        accountType: 'USER',
+        userTenantGroupData: [{ tenantGroupId: 1, access: 2 }],
+      }),
     });
     signInSession('editor');
     renderRoutes(routes, '/construction_dashboard/1');

@@ -42,6 +42,7 @@ export function ErrorScreen({ onRetry }: { onRetry?: () => unknown }) {
             variant="contained"
             onClick={retry}
             disabled={retrying}
+            aria-busy={retrying}
             startIcon={retrying ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
           >
             {t('shell.error.tryAgain')}

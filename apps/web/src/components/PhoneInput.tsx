@@ -12,6 +12,11 @@ import {
   Typography,
 } from '@mui/material';
 import {
+  DEFAULT_PHONE_COUNTRY as DOMAIN_DEFAULT_PHONE_COUNTRY,
+  phoneFieldError,
+  VALIDATION_MESSAGES,
+} from '@sitepulse/domain';
+import {
   type CountryCode,
   getCountries,
   getCountryCallingCode,
@@ -21,9 +26,8 @@ import {
 import { type KeyboardEvent, type Ref, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-// TODO(domain): use DEFAULT_PHONE_COUNTRY
 /** The phone input defaults to Canada (spec section 5). */
-export const DEFAULT_PHONE_COUNTRY: CountryCode = 'CA';
+export const DEFAULT_PHONE_COUNTRY = DOMAIN_DEFAULT_PHONE_COUNTRY as CountryCode;
 
 /** A phone number as typed: the chosen country and the national number. */
 export interface PhoneValue {
@@ -58,12 +62,37 @@ interface CountryOption {
   code: CountryCode;
   name: string;
   callingCode: string;
-  flag: string;
 }
 
-/** The flag emoji of an ISO 3166 code, from its regional indicator letters. */
-const flagOf = (code: string): string =>
-  String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+/**
+ * The country's ISO code in a small badge. Flag emoji are not used: many desktops (Windows, Linux without an
+ * emoji font) draw them as two letters or empty boxes.
+ */
+function CountryBadge({ code }: { code: string }) {
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        minWidth: 28,
+        height: 20,
+        px: 0.5,
+        borderRadius: 1,
+        bgcolor: 'grey.200',
+        color: 'text.secondary',
+        fontSize: '0.7rem',
+        fontWeight: 700,
+        letterSpacing: 0.5,
+        lineHeight: 1,
+      }}
+    >
+      {code}
+    </Box>
+  );
+}
 
 function countryOptions(language: string): CountryOption[] {
   let names: Intl.DisplayNames | null = null;
@@ -77,7 +106,6 @@ function countryOptions(language: string): CountryOption[] {
       code,
       name: names?.of(code) ?? code,
       callingCode: getCountryCallingCode(code),
-      flag: flagOf(code),
     }))
     .sort((a, b) => a.name.localeCompare(b.name, language));
 }
@@ -136,7 +164,9 @@ export function PhoneInput({
   }, [options, search]);
 
   const ownError =
-    touched && !isPhoneEmpty(value) && !isPhoneValid(value) ? t('auth.validation.invalidPhone') : null;
+    touched && phoneFieldError(value.national, isPhoneValid(value)) === VALIDATION_MESSAGES.invalidPhone
+      ? t('auth.validation.invalidPhone')
+      : null;
   const message = error || ownError;
 
   const closePicker = () => {
@@ -198,8 +228,8 @@ export function PhoneInput({
                     whiteSpace: 'nowrap',
                   }}
                 >
-                  <Box component="span" sx={{ fontSize: '1.15rem', lineHeight: 1, mr: 0.75 }} aria-hidden>
-                    {selected?.flag}
+                  <Box component="span" sx={{ mr: 0.75, display: 'inline-flex' }}>
+                    <CountryBadge code={value.country} />
                   </Box>
                   +{selected?.callingCode ?? getCountryCallingCode(value.country)}
                 </Button>
@@ -252,8 +282,8 @@ export function PhoneInput({
               selected={o.code === value.country}
               onClick={() => choose(o.code)}
             >
-              <Box component="span" sx={{ fontSize: '1.15rem', mr: 1.5 }} aria-hidden>
-                {o.flag}
+              <Box component="span" sx={{ mr: 1.5, display: 'inline-flex' }}>
+                <CountryBadge code={o.code} />
               </Box>
               <ListItemText primary={o.name} />
               <Typography variant="body2" color="text.secondary" sx={{ ml: 1 }}>

@@ -26,7 +26,13 @@ export const testConfig: PublicConfig = {
   features: { materialTracking: false, trackingManager: false },
 };
 
-const project = (id: number, name: string, type: 'Concrete' | 'Lumimon' | 'Lumitrack', state = 'ACTIVE', day = id) => ({
+const project = (
+  id: number,
+  name: string,
+  type: 'Concrete' | 'Lumimon' | 'Lumitrack',
+  state = 'ACTIVE',
+  day = id,
+) => ({
   id,
   name,
   type,
@@ -113,7 +119,7 @@ export interface ServerState {
 
 /** Stubs global fetch: answers the shell's calls from `state`; anything else is a 404. */
 export function stubServer(state: ServerState = {}) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const path = url.pathname.replace(/^\/api/, '');
     const answers: Record<string, unknown> = {

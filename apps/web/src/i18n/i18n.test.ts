@@ -9,7 +9,9 @@ import esShell from './es/shell.json';
 /** Every string shown to a person exists in both languages (Spanish must be complete everywhere). */
 function keysOf(value: unknown, prefix = ''): string[] {
   if (value === null || typeof value !== 'object') return [prefix];
-  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k));
+  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
+    keysOf(v, prefix ? `${prefix}.${k}` : k),
+  );
 }
 
 describe.each([

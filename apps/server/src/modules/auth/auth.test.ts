@@ -216,7 +216,7 @@ describe('auth: company code, login, refresh, logout', () => {
       headers: { host: 'sp.example:8443' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([{ host: 'sp.example', port: 8443, companyId: ctx.companyId }]);
+    expect(res.json()).toEqual([{ host: 'sp.example', port: ctx.config.port, companyId: ctx.companyId }]);
     const { token } = (await code('DEMO1')).json();
     const withToken = await ctx.app.inject({
       url: `/api/servers/alfred?companyId=${ctx.companyId}`,

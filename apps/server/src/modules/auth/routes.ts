@@ -46,19 +46,19 @@ export const authRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, 
         tags: ['auth'],
         summary: 'Server info for login: the host and port serving this company',
         description:
-          'Describes this server. Host: PUBLIC_HOST or the request host; port: PUBLIC_PORT or the ' +
-          'request port. Accepts the company token or no token.',
+          'Describes this server. Host: PUBLIC_HOST or the request host name; port: PUBLIC_PORT or PORT. ' +
+          'Accepts the company token or no token.',
         querystring: ServerInfoQuery,
         response: { 200: ServerInfoList, ...errorResponses(400) },
       },
     },
-    async (req) => {
-      const hostHeader = req.host;
-      const m = hostHeader.match(/:(\d+)$/);
-      const defaultPort = req.protocol === 'https' ? 443 : 80;
-      const port = config.publicPort ?? (m ? Number(m[1]) : defaultPort);
-      return [{ host: config.publicHost ?? req.hostname, port, companyId: req.query.companyId }];
-    },
+    async (req) => [
+      {
+        host: config.publicHost ?? req.hostname,
+        port: config.publicPort ?? config.port,
+        companyId: req.query.companyId,
+      },
+    ],
   );
 
   app.get(

@@ -71,8 +71,6 @@ describe('login: company auth code step', () => {
     expect(readSession('loginToken')).toBe('company-token');
     expect(readSession('companyId')).toBe('7');
     expect(readSession('baseUrl')).toBe(`${window.location.origin}/api`);
-    expect(readSession('companyName')).toBe('Demo Construction');
-    expect(screen.getByText('Sign in to Demo Construction')).toBeTruthy();
   });
 
   it('shows the wrong-code message word for word, the firewall note with the help link, and records the event', async () => {
@@ -125,6 +123,7 @@ describe('login: company auth code step', () => {
     expect(screen.queryByLabelText('Company auth code')).toBeNull();
     expect(screen.getByRole('tab', { name: 'Username or Email' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'phone' })).toBeTruthy();
+    expect(screen.getByText('Sign in to Demo Construction')).toBeTruthy();
   });
 
   it('starts at the code step when only a company token is stored (no server address)', () => {
@@ -203,6 +202,7 @@ describe('login: user step', () => {
       'GET /login': json(200, tokens),
       'GET /v2/users/details': json(200, adminDetail),
     });
+    writeSession({ companyName: null });
     const user = userEvent.setup();
     renderAtLogin(<LoginPage />, { from: { pathname: '/reports', search: '?x=1' } });
     await user.type(usernameInput()!, 'admin');
@@ -217,6 +217,7 @@ describe('login: user step', () => {
     expect(readSession('username')).toBe('admin');
     expect(readSession('userId')).toBe('42');
     expect(JSON.parse(readSession('roles') ?? 'null')).toEqual(['ADMIN']);
+    expect(readSession('companyName')).toBe('Demo Construction');
     expect(server.calls('GET', '/v2/users/details')[0].headers.get('Authorization')).toBe(
       `Bearer ${tokens.accessToken}`,
     );

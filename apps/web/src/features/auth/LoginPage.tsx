@@ -84,7 +84,7 @@ export default function LoginPage() {
         px: { xs: 1.5, sm: 3 },
         py: { xs: 2, sm: 4 },
         background: [
-          'radial-gradient(circle at 15% 10%, rgba(245,166,35,0.18), transparent 40%)',
+          'radial-gradient(circle at 12% 8%, rgba(245,166,35,0.10), transparent 35%)',
           'radial-gradient(circle at 85% 90%, rgba(80,140,200,0.25), transparent 45%)',
           'linear-gradient(rgba(255,255,255,0.035) 1px, transparent 1px) 0 0 / 32px 32px',
           'linear-gradient(90deg, rgba(255,255,255,0.035) 1px, transparent 1px) 0 0 / 32px 32px',

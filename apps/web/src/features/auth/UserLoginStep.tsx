@@ -72,7 +72,11 @@ export function UserLoginStep({ companyName, onSignedIn, onForgotPassword }: Use
   return (
     <Stack spacing={2.5}>
       <Box sx={{ textAlign: 'center' }}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+        <Typography
+          variant="h5"
+          component="h1"
+          sx={{ fontWeight: 600, fontSize: { xs: '1.3rem', sm: '1.45rem' } }}
+        >
           {t('auth.login.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>

@@ -48,7 +48,13 @@ function FitToSites({ points }: { points: SitePoint[] }) {
     }
     const bounds: LatLngBoundsExpression = pts.map((p) => [p.lat, p.lng] as [number, number]);
     const pad = Math.min(64, Math.round(Math.min(x, y) / 8));
-    map.fitBounds(bounds, { padding: [pad, pad], maxZoom: 13, animate: false });
+    // The legend sits over the top of the map: keep the pins below it.
+    map.fitBounds(bounds, {
+      paddingTopLeft: [pad, Math.min(150, Math.round(y / 4))],
+      paddingBottomRight: [pad, pad],
+      maxZoom: 13,
+      animate: false,
+    });
   }, [map]);
 
   useEffect(() => {
