@@ -2,6 +2,8 @@
  * The session values of spec section 3, kept in localStorage under one prefix. This module is the only
  * place that reads or writes them.
  */
+import { SEEN_FLAGS } from '@sitepulse/domain';
+
 const PREFIX = 'sitepulse.';
 
 export const SESSION_KEYS = {
@@ -24,14 +26,8 @@ export const SESSION_KEYS = {
 } as const;
 export type SessionKey = keyof typeof SESSION_KEYS;
 
-/** 'Seen' flags survive a company-reset logout (spec section 4). */
-export const SEEN_FLAGS = {
-  privacyPolicy: 'seen.privacyPolicy',
-  mapWelcome: 'seen.mapWelcome',
-  userManagementIntro: 'seen.userManagementIntro',
-  dashboardWelcome: 'seen.dashboardWelcome',
-  secureYourAccount: 'seen.secureYourAccount',
-} as const;
+/** 'Seen' flags (domain SEEN_FLAGS) survive a company-reset logout (spec section 4). */
+export { SEEN_FLAGS };
 export type SeenFlag = keyof typeof SEEN_FLAGS;
 
 export function readSession(key: SessionKey): string | null {

@@ -23,6 +23,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { Tenant, TenantGroup } from '@sitepulse/contracts';
+import { sortProjectsNewestFirst } from '@sitepulse/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
@@ -34,7 +35,6 @@ import {
   defaultProjectNameKey,
   isArchived,
   jobSitePath,
-  newestFirst,
   projectPath,
   showsTrackingManager,
 } from './rules.ts';
@@ -141,7 +141,9 @@ export function DrawerNav({ collapsed, onNavigate }: DrawerNavProps) {
   );
   /** Projects are filtered by the company's enabled modules (spec section 6), newest first. */
   const projectsOf = (site: TenantGroup) =>
-    newestFirst(site.tenantMessages ?? []).filter((p) => !activeModules || activeModules.has(p.type));
+    sortProjectsNewestFirst(site.tenantMessages ?? []).filter(
+      (p) => !activeModules || activeModules.has(p.type),
+    );
 
   const all = sites.data ?? [];
   const active = all.filter((s) => !isArchived(s));

@@ -4,13 +4,11 @@
  */
 import type { Tenant, TenantGroup } from '@sitepulse/contracts';
 import {
-  isSignedIn as domainIsSignedIn,
   jobSiteBreadcrumbHref,
   MEMBER_ROLES,
   projectBreadcrumbHref,
   showTrackingManager,
 } from '@sitepulse/domain';
-import type { SessionSnapshot } from '../../api/session.ts';
 
 export {
   ALERT_AUTO_HIDE_MS,
@@ -21,6 +19,7 @@ export {
   INVITATION_WELCOME_EMAIL_SENT,
   isAdminAccount,
   isArchived,
+  isSignedIn,
   LATITUDE_LIMIT,
   LOADING_FADE_IN_MS,
   LOADING_FADE_OUT_MS,
@@ -32,11 +31,6 @@ export {
 
 /** Per-job-site access value of an inspector (section 6). */
 export const INSPECTOR_ACCESS = MEMBER_ROLES.INSPECTOR;
-
-/** Signed in: login, access and refresh tokens exist and the refresh token has not expired (section 4). */
-export function isSignedIn(s: SessionSnapshot, now: number): boolean {
-  return domainIsSignedIn(s, now);
-}
 
 /**
  * A project named Default shows as 'Job Site Sensors' when Lumimon, otherwise 'Concrete Sensors'
@@ -77,9 +71,4 @@ export function showsTrackingManager(input: {
     input.accountType !== 'READONLY_MEMBER' &&
     showTrackingManager({ hasLumitrackModule: input.hasLumitrackModule, roles: input.roles })
   );
-}
-
-/** Newest first (section 3). */
-export function newestFirst<T extends { creationDate: number }>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => b.creationDate - a.creationDate);
 }

@@ -32,13 +32,13 @@ describe('WelcomeCard', () => {
       userSettingType: 'SystemOfMeasurement',
       val: 'Imperial',
     });
-    expect(localStorage.getItem('sitepulse.seen.mapWelcome')).toBe('true');
+    expect(localStorage.getItem('sitepulse.seenMapWelcome')).toBe('true');
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Choose your units' })).toBeNull());
   });
 
   it('is not shown again once seen', () => {
     stubServer();
-    localStorage.setItem('sitepulse.seen.mapWelcome', 'true');
+    localStorage.setItem('sitepulse.seenMapWelcome', 'true');
     renderAt(<WelcomeCard />, '*', '/');
     expect(screen.queryByRole('heading', { name: 'Welcome to Sitepulse' })).toBeNull();
   });
