@@ -18,6 +18,7 @@ import { ApiError } from '../../api/client.ts';
 import { readNumber } from '../../api/session.ts';
 import { trackAuthCodeFailed } from './analytics.ts';
 import { CodeEntry } from './CodeEntry.tsx';
+import { StepHeading } from './StepHeading.tsx';
 
 type CodeError = 'wrong' | 'tooMany' | 'unreachable';
 
@@ -115,18 +116,7 @@ export function CompanyCodeStep({ onDone, helpUrl, retryDelayMs }: CompanyCodeSt
 
   return (
     <Stack spacing={2.5}>
-      <Box sx={{ textAlign: 'center' }}>
-        <Typography
-          variant="h5"
-          component="h1"
-          sx={{ fontWeight: 600, fontSize: { xs: '1.3rem', sm: '1.45rem' } }}
-        >
-          {t('auth.code.title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {t('auth.code.subtitle')}
-        </Typography>
-      </Box>
+      <StepHeading title={t('auth.code.title')} subtitle={t('auth.code.subtitle')} />
       <CodeEntry
         label={t('auth.code.label')}
         value={code}

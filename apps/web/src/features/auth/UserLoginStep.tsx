@@ -12,7 +12,6 @@ import {
   Tab,
   Tabs,
   TextField,
-  Typography,
 } from '@mui/material';
 import type { UserDetail } from '@sitepulse/contracts';
 import { phoneLoginUsername } from '@sitepulse/domain';
@@ -23,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { type LoginInput, login } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
 import { emptyPhone, PhoneInput, phoneToE164 } from '../../components/PhoneInput.tsx';
+import { StepHeading } from './StepHeading.tsx';
 import { type LoginFormValues, type LoginMethod, loginSchema } from './validation.ts';
 
 export interface UserLoginStepProps {
@@ -71,18 +71,12 @@ export function UserLoginStep({ companyName, onSignedIn, onForgotPassword }: Use
 
   return (
     <Stack spacing={2.5}>
-      <Box sx={{ textAlign: 'center' }}>
-        <Typography
-          variant="h5"
-          component="h1"
-          sx={{ fontWeight: 600, fontSize: { xs: '1.3rem', sm: '1.45rem' } }}
-        >
-          {t('auth.login.title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {companyName ? t('auth.login.subtitle', { company: companyName }) : t('auth.login.subtitleGeneric')}
-        </Typography>
-      </Box>
+      <StepHeading
+        title={t('auth.login.title')}
+        subtitle={
+          companyName ? t('auth.login.subtitle', { company: companyName }) : t('auth.login.subtitleGeneric')
+        }
+      />
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Tabs
           value={method}
