@@ -106,6 +106,15 @@ describe('showTrackingManager (section 2, 6)', () => {
     expect(showTrackingManager({ hasLumitrackModule, roles })).toBe(shown);
   });
 
+  it.each([
+    ['USER', true],
+    ['ADMIN', true],
+    ['READONLY_MEMBER', false],
+    [null, true],
+  ])('account type %j → %s', (accountType, shown) => {
+    expect(showTrackingManager({ hasLumitrackModule: true, roles: [], accountType })).toBe(shown);
+  });
+
   it('hasReadOnlyRole and the full roles list', () => {
     expect(hasReadOnlyRole(['READONLY_USER'])).toBe(true);
     expect(hasReadOnlyRole(['READONLY_MEMBER'])).toBe(false);

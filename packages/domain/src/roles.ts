@@ -88,12 +88,18 @@ export function hasReadOnlyRole(roles: readonly string[] | null | undefined): bo
 
 /**
  * Whether the drawer shows the tracking manager entry (section 2, 6): the company has the
- * lumitrack module and the user has neither READONLY_USER nor AOMS_ADMIN_READONLY. The build
- * flag (FEATURE_FLAGS.trackingManager) gates the route separately.
+ * lumitrack module and the user is not read-only: no READONLY_USER or AOMS_ADMIN_READONLY role,
+ * and not the READONLY_MEMBER ('Read-Only') account type. The build flag
+ * (FEATURE_FLAGS.trackingManager) gates the route separately.
  */
 export function showTrackingManager(input: {
   hasLumitrackModule?: boolean | null;
   roles?: readonly string[] | null;
+  accountType?: string | null;
 }): boolean {
-  return Boolean(input.hasLumitrackModule) && !hasReadOnlyRole(input.roles);
+  return (
+    Boolean(input.hasLumitrackModule) &&
+    !hasReadOnlyRole(input.roles) &&
+    input.accountType !== 'READONLY_MEMBER'
+  );
 }

@@ -55,20 +55,12 @@ export function projectPath(jobsiteId: number | string, project: Pick<Tenant, 'i
   return projectBreadcrumbHref({ jobsiteId, tenantId: project.id, projectType: project.type });
 }
 
-/**
- * The tracking-manager drawer entry: the company has the Lumitrack module, the user is not
- * read-only (roles READONLY_USER / AOMS_ADMIN_READONLY, account type READONLY_MEMBER), and the
- * build flag is on (section 1, 2, 6).
- */
+/** The tracking-manager drawer entry: the domain rule (section 2, 6), and the build flag is on (section 1). */
 export function showsTrackingManager(input: {
   hasLumitrackModule: boolean;
   roles: readonly string[];
   accountType: string | null | undefined;
   featureOn: boolean;
 }): boolean {
-  return (
-    input.featureOn &&
-    input.accountType !== 'READONLY_MEMBER' &&
-    showTrackingManager({ hasLumitrackModule: input.hasLumitrackModule, roles: input.roles })
-  );
+  return input.featureOn && showTrackingManager(input);
 }
