@@ -30,6 +30,14 @@ export interface Config {
   mapAttribution: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** MQTT broker to take gateway uplinks from (sitepulse/gateways/{id}/up); off when unset */
+  mqttUrl: string | undefined;
+  /** the server's MQTT client id: its persistent session at the broker */
+  mqttClientId: string;
+  /** first topic level of gateway uplinks: {root}/gateways/{id}/up */
+  mqttTopicRoot: string;
+  /** the demo gateway's key; when unset the demo start makes one and prints it */
+  demoGatewayKey: string | undefined;
   accessTokenTtlS: number;
   refreshTokenTtlS: number;
   companyTokenTtlS: number;
@@ -102,6 +110,10 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     smtpUrl: optStr(env, 'SMTP_URL'),
     mailFrom: str(env, 'MAIL_FROM', 'Sitepulse <no-reply@sitepulse.example>'),
+    mqttUrl: optStr(env, 'MQTT_URL'),
+    mqttClientId: str(env, 'MQTT_CLIENT_ID', 'sitepulse-server'),
+    mqttTopicRoot: str(env, 'MQTT_TOPIC_ROOT', 'sitepulse'),
+    demoGatewayKey: optStr(env, 'DEMO_GATEWAY_KEY'),
     accessTokenTtlS: int(env, 'ACCESS_TOKEN_TTL_S', 900),
     refreshTokenTtlS: int(env, 'REFRESH_TOKEN_TTL_S', 30 * 24 * 3600),
     companyTokenTtlS: int(env, 'COMPANY_TOKEN_TTL_S', 365 * 24 * 3600),

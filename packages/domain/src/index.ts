@@ -5,6 +5,7 @@
 export * from './battery.ts';
 export * from './constants.ts';
 export * from './display.ts';
+export * from './job-groups.ts';
 export * from './jobs.ts';
 export * from './links.ts';
 export * from './maturity.ts';
@@ -13,6 +14,7 @@ export * from './names.ts';
 export * from './progress.ts';
 export * from './roles.ts';
 export * from './routes.ts';
+export * from './sensors.ts';
 export * from './session.ts';
 export * from './signal.ts';
 export * from './smoothing.ts';

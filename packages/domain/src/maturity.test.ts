@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { equivalentAge, nurseSaulMaturity, strengthFromMaturity } from './maturity.ts';
+import {
+  equivalentAge,
+  equivalentAgeIncrement,
+  fitStrengthCurve,
+  hasMatured,
+  isOutsideCalibration,
+  jobStrength,
+  jobTargetStrength,
+  nurseSaulIncrement,
+  nurseSaulMaturity,
+  readingInterval,
+  strengthFromMaturity,
+} from './maturity.ts';
 
 const H = 3_600_000;
 const T0 = Date.UTC(2024, 0, 1);
@@ -213,5 +225,92 @@ describe('strengthFromMaturity', () => {
     expect(strengthFromMaturity(10 ** (5 / 3), profile)).toBeCloseTo(0, 9);
     expect(strengthFromMaturity(10 ** (5 / 3) - 1, profile)).toBe(0);
     expect(strengthFromMaturity(10 ** (5 / 3) + 1, profile)).toBeGreaterThan(0);
+  });
+});
+
+describe('incremental steps', () => {
+  it('summing nurseSaulIncrement over consecutive intervals equals nurseSaulMaturity bit for bit', () => {
+    const rs = Array.from({ length: 500 }, (_, i) => ({
+      ts: i * 900_000 + (i % 7) * 1000,
+      tempC: 12 + 9 * Math.sin(i / 17) + (i % 5) * 0.37,
+    }));
+    let m = 0;
+    let e = 0;
+    for (let i = 1; i < rs.length; i++) {
+      const iv = readingInterval(rs[i - 1], rs[i]);
+      m += nurseSaulIncrement(iv.meanC, iv.hours, -10);
+      e += equivalentAgeIncrement(iv.meanC, iv.hours);
+    }
+    expect(m).toBe(nurseSaulMaturity(rs, -10));
+    expect(e).toBe(equivalentAge(rs));
+  });
+  it('adds nothing at or below the datum', () => {
+    expect(nurseSaulIncrement(-10, 2, -10)).toBe(0);
+    expect(nurseSaulIncrement(-12, 2, -10)).toBe(0);
+    expect(nurseSaulIncrement(10, 2, -10)).toBe(40);
+  });
+});
+
+describe('fitStrengthCurve', () => {
+  it('recovers a and b from breaks on the curve, with r2 1 and the calibrated range', () => {
+    const breaks = [100, 300, 1000, 3000, 10000].map((m) => ({
+      maturity: m,
+      strength: 5 + 8 * Math.log10(m),
+    }));
+    const fit = fitStrengthCurve(breaks);
+    expect(fit?.a).toBeCloseTo(5, 10);
+    expect(fit?.b).toBeCloseTo(8, 10);
+    expect(fit?.r2).toBeCloseTo(1, 12);
+    expect(fit?.minMaturity).toBe(100);
+    expect(fit?.maxMaturity).toBe(10000);
+  });
+  it('reports a poorer fit for scattered breaks', () => {
+    const fit = fitStrengthCurve([
+      { maturity: 100, strength: 10 },
+      { maturity: 1000, strength: 12 },
+      { maturity: 10000, strength: 40 },
+    ]);
+    expect(fit?.r2).toBeGreaterThan(0);
+    expect(fit?.r2).toBeLessThan(0.95);
+  });
+  it('needs two breaks at two different positive maturities', () => {
+    expect(fitStrengthCurve([{ maturity: 100, strength: 10 }])).toBeNull();
+    expect(
+      fitStrengthCurve([
+        { maturity: 100, strength: 10 },
+        { maturity: 100, strength: 12 },
+      ]),
+    ).toBeNull();
+    expect(
+      fitStrengthCurve([
+        { maturity: 0, strength: 1 },
+        { maturity: -5, strength: 2 },
+      ]),
+    ).toBeNull();
+  });
+  it('flags maturities outside the calibrated range', () => {
+    expect(isOutsideCalibration(50, { minMaturity: 100, maxMaturity: 1000 })).toBe(true);
+    expect(isOutsideCalibration(2000, { minMaturity: 100, maxMaturity: 1000 })).toBe(true);
+    expect(isOutsideCalibration(500, { minMaturity: 100, maxMaturity: 1000 })).toBe(false);
+    expect(isOutsideCalibration(500, {})).toBe(false);
+  });
+});
+
+describe('job strength and target', () => {
+  it('targets the singular target first, then high, medium, low', () => {
+    expect(jobTargetStrength({ singularTargetedStrength: 20, highTargetedStrength: 30 })).toBe(20);
+    expect(jobTargetStrength({ highTargetedStrength: 30, lowTargetedStrength: 10 })).toBe(30);
+    expect(jobTargetStrength({ lowTargetedStrength: 10 })).toBe(10);
+    expect(jobTargetStrength({})).toBeNull();
+  });
+  it('averages the sensors that have a value', () => {
+    expect(jobStrength([10, 20, null])).toBe(15);
+    expect(jobStrength([])).toBeNull();
+  });
+  it('has matured once the strength reaches the target', () => {
+    expect(hasMatured(20, 20)).toBe(true);
+    expect(hasMatured(19.99, 20)).toBe(false);
+    expect(hasMatured(null, 20)).toBe(false);
+    expect(hasMatured(25, null)).toBe(false);
   });
 });

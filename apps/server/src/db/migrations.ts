@@ -1,4 +1,5 @@
 import {
+  type ColumnDefinitionBuilder,
   type CreateTableBuilder,
   type Kysely,
   type Migration,
@@ -17,6 +18,8 @@ type Tb = CreateTableBuilder<string, any>;
 /** Column helpers that differ by dialect. Times are epoch ms: bigint on PostgreSQL, integer on SQLite. */
 const cols = (dialect: DialectName) => ({
   ms: dialect === 'postgres' ? ('bigint' as const) : ('integer' as const),
+  /** a measured value: 64-bit float on both dialects */
+  num: dialect === 'postgres' ? ('double precision' as const) : ('real' as const),
   id: (t: Tb): Tb =>
     dialect === 'postgres'
       ? t.addColumn('id', 'serial', (c) => c.primaryKey())
@@ -183,9 +186,228 @@ function m001(dialect: DialectName): Migration {
   };
 }
 
+/** Sensor data: nodes, cables, sensors, readings and their rollups, jobs, maturity state, profiles, alarms. */
+function m002(dialect: DialectName): Migration {
+  const { ms, id, num } = cols(dialect);
+  // SQLite keeps readings clustered on their primary key (no rowid): one b-tree, read in key order.
+  const clustered = dialect === 'sqlite' ? sql`without rowid` : sql``;
+  const company = (c: ColumnDefinitionBuilder) => c.notNull().references('company.id').onDelete('cascade');
+  return {
+    async up(db: AnyDb) {
+      // Gateway keys are 32 random bytes stored as their SHA-256: looked up by hash on every ingest.
+      await db.schema.createIndex('gateway_key_hash_uq').on('gateway').column('key_hash').unique().execute();
+
+      await id(db.schema.createTable('concrete_profile'))
+        .addColumn('company_id', 'integer', company)
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('maturity_function', 'text', (c) => c.notNull().defaultTo('NURSE_SAUL'))
+        .addColumn('datum_c', num, (c) => c.notNull())
+        .addColumn('activation_energy', num, (c) => c.notNull())
+        .addColumn('reference_c', num, (c) => c.notNull())
+        .addColumn('curve_a', num, (c) => c.notNull())
+        .addColumn('curve_b', num, (c) => c.notNull())
+        .addColumn('r2', num)
+        .addColumn('min_maturity', num)
+        .addColumn('max_maturity', num)
+        .addColumn('breaks', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .addColumn('updated_at', ms, (c) => c.notNull())
+        .execute();
+
+      // Node and cable ids are the numbers printed on the hardware: given, never generated.
+      await db.schema
+        .createTable('cable')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('company_id', 'integer', company)
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('spec', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('dynamic_spec', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('node')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('company_id', 'integer', company)
+        .addColumn('tenant_group_id', 'integer', (c) => c.references('tenant_group.id').onDelete('set null'))
+        .addColumn('tenant_id', 'integer', (c) => c.references('tenant.id').onDelete('set null'))
+        .addColumn('gateway_id', 'integer', (c) => c.references('gateway.id').onDelete('set null'))
+        .addColumn('cable_id', 'integer', (c) => c.references('cable.id').onDelete('set null'))
+        .addColumn('node_type', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('battery_level_type', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('latest_battery', num)
+        .addColumn('latest_battery_ts', ms)
+        .addColumn('latest_signal', num)
+        .addColumn('latest_signal_ts', ms)
+        .addColumn('latest_lat', num)
+        .addColumn('latest_lng', num)
+        .addColumn('latest_location_ts', ms)
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('node_company_idx')
+        .on('node')
+        .columns(['company_id', 'tenant_group_id'])
+        .execute();
+
+      await id(db.schema.createTable('sensor'))
+        .addColumn('company_id', 'integer', company)
+        .addColumn('node_id', 'integer', (c) => c.notNull().references('node.id').onDelete('cascade'))
+        .addColumn('channel_id', 'integer', (c) => c.notNull())
+        .addColumn('sensor_type', 'text', (c) => c.notNull())
+        .addColumn('alias', 'text')
+        .addColumn('decommissioned', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('blacklisted', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('latest_value', num)
+        .addColumn('latest_value_ts', ms)
+        .addColumn('message_ts', ms)
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .addUniqueConstraint('sensor_node_channel_type_uq', ['node_id', 'channel_id', 'sensor_type'])
+        .execute();
+
+      // One row per (sensor, time): a resend conflicts on the key and changes nothing.
+      await db.schema
+        .createTable('reading')
+        .addColumn('sensor_id', 'integer', (c) => c.notNull())
+        .addColumn('ts', ms, (c) => c.notNull())
+        .addColumn('value', num, (c) => c.notNull())
+        .addPrimaryKeyConstraint('reading_pk', ['sensor_id', 'ts'])
+        .modifyEnd(clustered)
+        .execute();
+
+      // Hourly count, sum, min and max per sensor, kept at ingest: long-range charts read these.
+      await db.schema
+        .createTable('reading_hour')
+        .addColumn('sensor_id', 'integer', (c) => c.notNull())
+        .addColumn('hour', ms, (c) => c.notNull())
+        .addColumn('n', 'integer', (c) => c.notNull())
+        .addColumn('total', num, (c) => c.notNull())
+        .addColumn('min', num, (c) => c.notNull())
+        .addColumn('max', num, (c) => c.notNull())
+        .addPrimaryKeyConstraint('reading_hour_pk', ['sensor_id', 'hour'])
+        .modifyEnd(clustered)
+        .execute();
+
+      await db.schema
+        .createTable('node_status')
+        .addColumn('node_id', 'integer', (c) => c.notNull())
+        .addColumn('ts', ms, (c) => c.notNull())
+        .addColumn('battery', num)
+        .addColumn('signal', num)
+        .addPrimaryKeyConstraint('node_status_pk', ['node_id', 'ts'])
+        .modifyEnd(clustered)
+        .execute();
+
+      await db.schema
+        .createTable('node_location')
+        .addColumn('node_id', 'integer', (c) => c.notNull())
+        .addColumn('ts', ms, (c) => c.notNull())
+        .addColumn('lat', num, (c) => c.notNull())
+        .addColumn('lng', num, (c) => c.notNull())
+        .addPrimaryKeyConstraint('node_location_pk', ['node_id', 'ts'])
+        .modifyEnd(clustered)
+        .execute();
+
+      await id(db.schema.createTable('rejected_reading'))
+        .addColumn('company_id', 'integer', company)
+        .addColumn('gateway_id', 'integer', (c) => c.references('gateway.id').onDelete('set null'))
+        .addColumn('received_at', ms, (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('item_index', 'integer', (c) => c.notNull())
+        .addColumn('item', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('rejected_reading_company_idx')
+        .on('rejected_reading')
+        .columns(['company_id', 'received_at'])
+        .execute();
+
+      await id(db.schema.createTable('job_group'))
+        .addColumn('company_id', 'integer', company)
+        .addColumn('tenant_id', 'integer', (c) => c.notNull().references('tenant.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('NEW'))
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .execute();
+
+      await id(db.schema.createTable('job'))
+        .addColumn('company_id', 'integer', company)
+        .addColumn('tenant_group_id', 'integer', (c) =>
+          c.notNull().references('tenant_group.id').onDelete('cascade'),
+        )
+        .addColumn('tenant_id', 'integer', (c) => c.notNull().references('tenant.id').onDelete('cascade'))
+        .addColumn('job_group_id', 'integer', (c) => c.references('job_group.id').onDelete('set null'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('job_type_name', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('node_id', 'integer', (c) => c.notNull().references('node.id'))
+        .addColumn('cable_id', 'integer', (c) => c.references('cable.id'))
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('NEW'))
+        .addColumn('sensor_flags', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('sensor_types', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('concrete_profile_id', 'integer', (c) => c.references('concrete_profile.id'))
+        .addColumn('start_date', ms)
+        .addColumn('termination_date', ms)
+        .addColumn('job_attributes', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('alarm_data', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('job_alarm_triggered', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('low_target', num)
+        .addColumn('medium_target', num)
+        .addColumn('high_target', num)
+        .addColumn('singular_target', num)
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('job_tenant_idx').on('job').columns(['tenant_id', 'kind']).execute();
+      await db.schema.createIndex('job_node_idx').on('job').columns(['node_id']).execute();
+      await db.schema.createIndex('job_group_idx').on('job').columns(['job_group_id']).execute();
+
+      // Running maturity of each sensor of a maturity job: the state after its latest reading.
+      await db.schema
+        .createTable('maturity_state')
+        .addColumn('job_id', 'integer', (c) => c.notNull().references('job.id').onDelete('cascade'))
+        .addColumn('sensor_id', 'integer', (c) => c.notNull())
+        .addColumn('last_ts', ms, (c) => c.notNull())
+        .addColumn('last_temp', num, (c) => c.notNull())
+        .addColumn('maturity', num, (c) => c.notNull())
+        .addColumn('equivalent_age', num, (c) => c.notNull())
+        .addColumn('n', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('maturity_state_pk', ['job_id', 'sensor_id'])
+        .execute();
+
+      // The same state at the last reading of each hour: chart points, and where a late reading's
+      // recomputation starts.
+      await db.schema
+        .createTable('maturity_hour')
+        .addColumn('job_id', 'integer', (c) => c.notNull().references('job.id').onDelete('cascade'))
+        .addColumn('sensor_id', 'integer', (c) => c.notNull())
+        .addColumn('hour', ms, (c) => c.notNull())
+        .addColumn('last_ts', ms, (c) => c.notNull())
+        .addColumn('last_temp', num, (c) => c.notNull())
+        .addColumn('maturity', num, (c) => c.notNull())
+        .addColumn('equivalent_age', num, (c) => c.notNull())
+        .addColumn('n', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('maturity_hour_pk', ['job_id', 'sensor_id', 'hour'])
+        .modifyEnd(clustered)
+        .execute();
+
+      await id(db.schema.createTable('alarm'))
+        .addColumn('company_id', 'integer', company)
+        .addColumn('job_id', 'integer', (c) => c.references('job.id').onDelete('cascade'))
+        .addColumn('job_group_id', 'integer', (c) => c.references('job_group.id').onDelete('cascade'))
+        .addColumn('alarm_type', 'text', (c) => c.notNull())
+        .addColumn('alarm_data', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
-  return { '001_initial': m001(dialect) };
+  return { '001_initial': m001(dialect), '002_sensor_data': m002(dialect) };
 }
 
 class InCodeProvider implements MigrationProvider {

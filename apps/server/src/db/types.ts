@@ -131,6 +131,182 @@ export interface TextResourceTable {
   text: string;
 }
 
+export interface ConcreteProfileTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  description: Generated<string>;
+  /** NURSE_SAUL or EQUIVALENT_AGE: which index the strength curve takes */
+  maturity_function: Generated<string>;
+  datum_c: number;
+  activation_energy: number;
+  reference_c: number;
+  /** strength curve S = a + b·log10(M) */
+  curve_a: number;
+  curve_b: number;
+  r2: number | null;
+  min_maturity: number | null;
+  max_maturity: number | null;
+  /** JSON list of lab breaks {maturity, strength} */
+  breaks: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CableTable {
+  id: number;
+  company_id: number;
+  name: string;
+  /** JSON text: {channels: [{channelType, channelId}]} */
+  spec: string;
+  dynamic_spec: string;
+  created_at: number;
+}
+
+export interface NodeTable {
+  id: number;
+  company_id: number;
+  tenant_group_id: number | null;
+  tenant_id: number | null;
+  gateway_id: number | null;
+  cable_id: number | null;
+  node_type: string;
+  name: string;
+  battery_level_type: Generated<number>;
+  latest_battery: number | null;
+  latest_battery_ts: number | null;
+  latest_signal: number | null;
+  latest_signal_ts: number | null;
+  latest_lat: number | null;
+  latest_lng: number | null;
+  latest_location_ts: number | null;
+  created_at: number;
+}
+
+export interface SensorTable {
+  id: Generated<number>;
+  company_id: number;
+  node_id: number;
+  channel_id: number;
+  sensor_type: string;
+  alias: string | null;
+  decommissioned: Generated<number>;
+  blacklisted: Generated<number>;
+  latest_value: number | null;
+  latest_value_ts: number | null;
+  /** when the latest reading was received */
+  message_ts: number | null;
+  created_at: number;
+}
+
+export interface ReadingTable {
+  sensor_id: number;
+  ts: number;
+  value: number;
+}
+
+export interface ReadingHourTable {
+  sensor_id: number;
+  /** start of the UTC hour, epoch ms */
+  hour: number;
+  n: number;
+  total: number;
+  min: number;
+  max: number;
+}
+
+export interface NodeStatusTable {
+  node_id: number;
+  ts: number;
+  battery: number | null;
+  signal: number | null;
+}
+
+export interface NodeLocationTable {
+  node_id: number;
+  ts: number;
+  lat: number;
+  lng: number;
+}
+
+export interface RejectedReadingTable {
+  id: Generated<number>;
+  company_id: number;
+  gateway_id: number | null;
+  received_at: number;
+  /** reading, status or location */
+  kind: string;
+  item_index: number;
+  /** the item as sent, JSON */
+  item: string;
+  reason: string;
+}
+
+export interface JobGroupTable {
+  id: Generated<number>;
+  company_id: number;
+  tenant_id: number;
+  name: string;
+  status: Generated<string>;
+  created_at: number;
+}
+
+export interface JobTable {
+  id: Generated<number>;
+  company_id: number;
+  tenant_group_id: number;
+  tenant_id: number;
+  job_group_id: number | null;
+  /** MATURITY, HUMIDITY, MICROWEATHER, DATA, GPS or POWER */
+  kind: string;
+  /** channelJobTypeName: 'Maturity', 'Humidity', 'Gas', 'GPS', ... */
+  job_type_name: string;
+  name: string;
+  node_id: number;
+  cable_id: number | null;
+  /** server job status: NONE, NEW, RUNNING, TERMINATED, ERROR, MAINTENANCE */
+  status: Generated<string>;
+  sensor_flags: Generated<number>;
+  /** JSON list of the sensor types the job reads */
+  sensor_types: Generated<string>;
+  concrete_profile_id: number | null;
+  start_date: number | null;
+  termination_date: number | null;
+  job_attributes: Generated<string>;
+  alarm_data: Generated<string>;
+  job_alarm_triggered: Generated<number>;
+  low_target: number | null;
+  medium_target: number | null;
+  high_target: number | null;
+  singular_target: number | null;
+  created_at: number;
+}
+
+export interface MaturityStateTable {
+  job_id: number;
+  sensor_id: number;
+  last_ts: number;
+  last_temp: number;
+  maturity: number;
+  equivalent_age: number;
+  /** readings counted */
+  n: number;
+}
+
+export interface MaturityHourTable extends MaturityStateTable {
+  hour: number;
+}
+
+export interface AlarmTable {
+  id: Generated<number>;
+  company_id: number;
+  job_id: number | null;
+  job_group_id: number | null;
+  alarm_type: string;
+  alarm_data: string;
+  created_at: number;
+}
+
 export interface Database {
   app_secret: AppSecretTable;
   company: CompanyTable;
@@ -146,4 +322,18 @@ export interface Database {
   password_reset: PasswordResetTable;
   mail_outbox: MailOutboxTable;
   text_resource: TextResourceTable;
+  concrete_profile: ConcreteProfileTable;
+  cable: CableTable;
+  node: NodeTable;
+  sensor: SensorTable;
+  reading: ReadingTable;
+  reading_hour: ReadingHourTable;
+  node_status: NodeStatusTable;
+  node_location: NodeLocationTable;
+  rejected_reading: RejectedReadingTable;
+  job_group: JobGroupTable;
+  job: JobTable;
+  maturity_state: MaturityStateTable;
+  maturity_hour: MaturityHourTable;
+  alarm: AlarmTable;
 }

@@ -2,7 +2,7 @@ import type { Tenant, TenantGroup, TenantType } from '@sitepulse/contracts';
 import type { Selectable } from 'kysely';
 import type { TenantTable } from '../../db/types.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { notFound } from '../../lib/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { assertSameCompany } from '../../lib/scope.ts';
 import type { UsersService } from '../users/service.ts';
 import type { JobsitesRepo } from './repo.ts';
@@ -50,6 +50,28 @@ export function createJobsitesService(deps: { repo: JobsitesRepo; users: UsersSe
   }
 
   return {
+    /**
+     * Ids of the job sites the caller was granted, with their access code (1 admin, 2 editor,
+     * 4 viewer, 8 inspector). Every read of sensor data is limited to these.
+     */
+    async grants(actor: Actor): Promise<Map<number, number>> {
+      const rows = await repo.listGranted(actor.companyId, actor.userId);
+      return new Map(rows.map((g) => [g.id, g.access]));
+    },
+
+    /**
+     * Throws 404 unless the caller was granted the job site (another company's or an ungranted
+     * site reads as missing, so ids do not leak); with `write`, 403 for viewers and inspectors.
+     */
+    async assertGranted(actor: Actor, tenantGroupId: number, mode: 'read' | 'write' = 'read'): Promise<void> {
+      const rows = await repo.listGranted(actor.companyId, actor.userId);
+      const g = rows.find((x) => x.id === tenantGroupId);
+      if (!g) throw notFound('Job site not found');
+      if (mode === 'write' && g.access !== 1 && g.access !== 2 && !actor.isAdmin) {
+        throw forbidden('Viewers and inspectors cannot change this job site');
+      }
+    },
+
     async listGroups(actor: Actor, companyId: number): Promise<TenantGroup[]> {
       assertSameCompany(actor.companyId, companyId);
       return groupsOf(actor.companyId, actor.userId);

@@ -1,0 +1,132 @@
+/**
+ * The sensor store: the few bulk statements of the ingest hot path and the maturity engine, written
+ * once per dialect (better-sqlite3 prepared statements; PostgreSQL unnest arrays) because a query
+ * builder costs more per row than the insert itself.
+ *
+ * Work that uses them is written once, as a generator that yields store operations
+ * (`yield* op('insertReadings', rows)`). The SQLite runner answers each synchronously inside one
+ * transaction; the PostgreSQL runner awaits each on one client between BEGIN and COMMIT.
+ */
+
+export interface ReadingRow {
+  sensorId: number;
+  ts: number;
+  value: number;
+}
+
+export interface ReadingHourRow {
+  sensorId: number;
+  hour: number;
+  n: number;
+  total: number;
+  min: number;
+  max: number;
+}
+
+export interface StatusRow {
+  nodeId: number;
+  ts: number;
+  battery: number | null;
+  signal: number | null;
+}
+
+export interface LocationRow {
+  nodeId: number;
+  ts: number;
+  lat: number;
+  lng: number;
+}
+
+export interface RejectedRow {
+  companyId: number;
+  gatewayId: number | null;
+  receivedAt: number;
+  kind: string;
+  itemIndex: number;
+  item: string;
+  reason: string;
+}
+
+/** A sensor's running maturity within one job, after the reading at lastTs. */
+export interface MaturityStateRow {
+  jobId: number;
+  sensorId: number;
+  lastTs: number;
+  lastTemp: number;
+  maturity: number;
+  equivalentAge: number;
+  n: number;
+}
+
+export interface MaturityHourRow extends MaturityStateRow {
+  hour: number;
+}
+
+export interface JobSensorState extends MaturityStateRow {
+  counted: boolean;
+}
+
+/** Every operation, as the SQLite store implements it (synchronously). */
+export interface SensorStoreOps {
+  /** Inserts readings new on (sensor, ts); answers, per row, whether it was new. */
+  insertReadings(rows: ReadingRow[]): boolean[];
+  /** Adds count, sum, min and max into the hourly rollups. */
+  mergeReadingHours(rows: ReadingHourRow[]): void;
+  /** Sets each sensor's latest value where the row is at least as new; message time always. */
+  updateSensorLatest(rows: ReadingRow[], receivedAt: number): void;
+  insertStatuses(rows: StatusRow[]): boolean[];
+  updateNodeStatus(rows: StatusRow[]): void;
+  insertLocations(rows: LocationRow[]): boolean[];
+  updateNodeLocation(rows: LocationRow[]): void;
+  insertRejected(rows: RejectedRow[]): void;
+  loadMaturityStates(keys: { jobId: number; sensorId: number }[]): MaturityStateRow[];
+  saveMaturityStates(rows: MaturityStateRow[]): void;
+  saveMaturityHours(rows: MaturityHourRow[]): void;
+  /** The latest hourly state whose last reading is before ts (where a late reading's replay starts). */
+  maturityCheckpointBefore(jobId: number, sensorId: number, ts: number): MaturityHourRow | undefined;
+  /** A sensor's readings with afterTs < ts <= untilTs, oldest first. */
+  readingsBetween(sensorId: number, afterTs: number, untilTs: number): { ts: number; value: number }[];
+  /** Forgets a job's maturity (before recomputing it from the start). */
+  clearMaturity(jobId: number): void;
+  /** Every sensor state of a job, and whether the sensor counts (not blacklisted or decommissioned). */
+  jobSensorStates(jobId: number): JobSensorState[];
+  /** Sets bits in the job's jobAlarmTriggered flags. */
+  setJobAlarmBits(jobId: number, bits: number): void;
+}
+
+export type OpName = keyof SensorStoreOps;
+export type OpRequest = { [K in OpName]: { op: K; args: Parameters<SensorStoreOps[K]> } }[OpName];
+export type StoreWork<T> = Generator<OpRequest, T, unknown>;
+
+/** The PostgreSQL form of the same operations. */
+export type AsyncSensorStoreOps = {
+  [K in OpName]: (...args: Parameters<SensorStoreOps[K]>) => Promise<ReturnType<SensorStoreOps[K]>>;
+};
+
+/** Yields one store operation and returns its typed answer. */
+export function* op<K extends OpName>(
+  name: K,
+  ...args: Parameters<SensorStoreOps[K]>
+): Generator<OpRequest, ReturnType<SensorStoreOps[K]>, unknown> {
+  return (yield { op: name, args } as OpRequest) as ReturnType<SensorStoreOps[K]>;
+}
+
+export function runSync<T>(work: StoreWork<T>, ops: SensorStoreOps): T {
+  let step = work.next();
+  while (!step.done) {
+    const { op: name, args } = step.value;
+    const fn = ops[name] as (...a: unknown[]) => unknown;
+    step = work.next(fn.apply(ops, args));
+  }
+  return step.value;
+}
+
+export async function runAsync<T>(work: StoreWork<T>, ops: AsyncSensorStoreOps): Promise<T> {
+  let step = work.next();
+  while (!step.done) {
+    const { op: name, args } = step.value;
+    const fn = ops[name] as (...a: unknown[]) => Promise<unknown>;
+    step = work.next(await fn.apply(ops, args));
+  }
+  return step.value;
+}

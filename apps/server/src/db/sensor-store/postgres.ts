@@ -1,0 +1,225 @@
+import type pg from 'pg';
+import type { AsyncSensorStoreOps, JobSensorState, MaturityHourRow, MaturityStateRow } from './ops.ts';
+
+type HourDbRow = {
+  job_id: number;
+  sensor_id: number;
+  hour: number;
+  last_ts: number;
+  last_temp: number;
+  maturity: number;
+  equivalent_age: number;
+  n: number;
+};
+
+const toState = (r: Omit<HourDbRow, 'hour'>): MaturityStateRow => ({
+  jobId: r.job_id,
+  sensorId: r.sensor_id,
+  lastTs: Number(r.last_ts),
+  lastTemp: r.last_temp,
+  maturity: r.maturity,
+  equivalentAge: r.equivalent_age,
+  n: r.n,
+});
+
+const col = <T, K extends keyof T>(rows: T[], key: K) => rows.map((r) => r[key]);
+
+/**
+ * The sensor store on one PostgreSQL client: each bulk operation is a single statement over
+ * unnest()ed arrays, so a batch of a thousand readings costs a handful of round trips.
+ */
+export function createPostgresOps(client: pg.ClientBase): AsyncSensorStoreOps {
+  /** Which (key, ts) pairs of the rows a RETURNING clause gave back: those were new. */
+  const newFlags = <T extends { ts: number }>(
+    rows: T[],
+    key: (r: T) => number,
+    returned: { k: number; ts: number }[],
+  ) => {
+    const fresh = new Set(returned.map((r) => `${r.k}:${Number(r.ts)}`));
+    const seen = new Set<string>();
+    return rows.map((r) => {
+      const id = `${key(r)}:${r.ts}`;
+      if (!fresh.has(id) || seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
+  };
+
+  return {
+    async insertReadings(rows) {
+      if (rows.length === 0) return [];
+      const res = await client.query(
+        `INSERT INTO reading (sensor_id, ts, value)
+         SELECT * FROM unnest($1::int[], $2::bigint[], $3::float8[])
+         ON CONFLICT DO NOTHING RETURNING sensor_id AS k, ts`,
+        [col(rows, 'sensorId'), col(rows, 'ts'), col(rows, 'value')],
+      );
+      return newFlags(rows, (r) => r.sensorId, res.rows);
+    },
+    async mergeReadingHours(rows) {
+      if (rows.length === 0) return;
+      await client.query(
+        `INSERT INTO reading_hour (sensor_id, hour, n, total, min, max)
+         SELECT * FROM unnest($1::int[], $2::bigint[], $3::int[], $4::float8[], $5::float8[], $6::float8[])
+         ON CONFLICT (sensor_id, hour) DO UPDATE SET n = reading_hour.n + excluded.n,
+         total = reading_hour.total + excluded.total,
+         min = LEAST(reading_hour.min, excluded.min), max = GREATEST(reading_hour.max, excluded.max)`,
+        [
+          col(rows, 'sensorId'),
+          col(rows, 'hour'),
+          col(rows, 'n'),
+          col(rows, 'total'),
+          col(rows, 'min'),
+          col(rows, 'max'),
+        ],
+      );
+    },
+    async updateSensorLatest(rows, receivedAt) {
+      if (rows.length === 0) return;
+      await client.query(
+        `UPDATE sensor s SET message_ts = $4,
+           latest_value = CASE WHEN s.latest_value_ts IS NULL OR s.latest_value_ts <= v.ts THEN v.value ELSE s.latest_value END,
+           latest_value_ts = CASE WHEN s.latest_value_ts IS NULL OR s.latest_value_ts <= v.ts THEN v.ts ELSE s.latest_value_ts END
+         FROM unnest($1::int[], $2::bigint[], $3::float8[]) AS v(id, ts, value) WHERE s.id = v.id`,
+        [col(rows, 'sensorId'), col(rows, 'ts'), col(rows, 'value'), receivedAt],
+      );
+    },
+    async insertStatuses(rows) {
+      if (rows.length === 0) return [];
+      const res = await client.query(
+        `INSERT INTO node_status (node_id, ts, battery, signal)
+         SELECT * FROM unnest($1::int[], $2::bigint[], $3::float8[], $4::float8[])
+         ON CONFLICT DO NOTHING RETURNING node_id AS k, ts`,
+        [col(rows, 'nodeId'), col(rows, 'ts'), col(rows, 'battery'), col(rows, 'signal')],
+      );
+      return newFlags(rows, (r) => r.nodeId, res.rows);
+    },
+    async updateNodeStatus(rows) {
+      if (rows.length === 0) return;
+      await client.query(
+        `UPDATE node n SET
+           latest_battery = CASE WHEN v.battery IS NOT NULL AND (n.latest_battery_ts IS NULL OR n.latest_battery_ts <= v.ts) THEN v.battery ELSE n.latest_battery END,
+           latest_battery_ts = CASE WHEN v.battery IS NOT NULL AND (n.latest_battery_ts IS NULL OR n.latest_battery_ts <= v.ts) THEN v.ts ELSE n.latest_battery_ts END,
+           latest_signal = CASE WHEN v.signal IS NOT NULL AND (n.latest_signal_ts IS NULL OR n.latest_signal_ts <= v.ts) THEN v.signal ELSE n.latest_signal END,
+           latest_signal_ts = CASE WHEN v.signal IS NOT NULL AND (n.latest_signal_ts IS NULL OR n.latest_signal_ts <= v.ts) THEN v.ts ELSE n.latest_signal_ts END
+         FROM unnest($1::int[], $2::bigint[], $3::float8[], $4::float8[]) AS v(id, ts, battery, signal) WHERE n.id = v.id`,
+        [col(rows, 'nodeId'), col(rows, 'ts'), col(rows, 'battery'), col(rows, 'signal')],
+      );
+    },
+    async insertLocations(rows) {
+      if (rows.length === 0) return [];
+      const res = await client.query(
+        `INSERT INTO node_location (node_id, ts, lat, lng)
+         SELECT * FROM unnest($1::int[], $2::bigint[], $3::float8[], $4::float8[])
+         ON CONFLICT DO NOTHING RETURNING node_id AS k, ts`,
+        [col(rows, 'nodeId'), col(rows, 'ts'), col(rows, 'lat'), col(rows, 'lng')],
+      );
+      return newFlags(rows, (r) => r.nodeId, res.rows);
+    },
+    async updateNodeLocation(rows) {
+      if (rows.length === 0) return;
+      await client.query(
+        `UPDATE node n SET latest_lat = v.lat, latest_lng = v.lng, latest_location_ts = v.ts
+         FROM unnest($1::int[], $2::bigint[], $3::float8[], $4::float8[]) AS v(id, ts, lat, lng)
+         WHERE n.id = v.id AND (n.latest_location_ts IS NULL OR n.latest_location_ts <= v.ts)`,
+        [col(rows, 'nodeId'), col(rows, 'ts'), col(rows, 'lat'), col(rows, 'lng')],
+      );
+    },
+    async insertRejected(rows) {
+      if (rows.length === 0) return;
+      await client.query(
+        `INSERT INTO rejected_reading (company_id, gateway_id, received_at, kind, item_index, item, reason)
+         SELECT * FROM unnest($1::int[], $2::int[], $3::bigint[], $4::text[], $5::int[], $6::text[], $7::text[])`,
+        [
+          col(rows, 'companyId'),
+          col(rows, 'gatewayId'),
+          col(rows, 'receivedAt'),
+          col(rows, 'kind'),
+          col(rows, 'itemIndex'),
+          col(rows, 'item'),
+          col(rows, 'reason'),
+        ],
+      );
+    },
+    async loadMaturityStates(keys) {
+      if (keys.length === 0) return [];
+      const res = await client.query<HourDbRow>(
+        `SELECT m.* FROM maturity_state m JOIN unnest($1::int[], $2::int[]) AS k(job_id, sensor_id)
+         ON m.job_id = k.job_id AND m.sensor_id = k.sensor_id`,
+        [col(keys, 'jobId'), col(keys, 'sensorId')],
+      );
+      return res.rows.map(toState);
+    },
+    async saveMaturityStates(rows) {
+      if (rows.length === 0) return;
+      await client.query(
+        `INSERT INTO maturity_state (job_id, sensor_id, last_ts, last_temp, maturity, equivalent_age, n)
+         SELECT * FROM unnest($1::int[], $2::int[], $3::bigint[], $4::float8[], $5::float8[], $6::float8[], $7::int[])
+         ON CONFLICT (job_id, sensor_id) DO UPDATE SET last_ts = excluded.last_ts, last_temp = excluded.last_temp,
+         maturity = excluded.maturity, equivalent_age = excluded.equivalent_age, n = excluded.n`,
+        [
+          col(rows, 'jobId'),
+          col(rows, 'sensorId'),
+          col(rows, 'lastTs'),
+          col(rows, 'lastTemp'),
+          col(rows, 'maturity'),
+          col(rows, 'equivalentAge'),
+          col(rows, 'n'),
+        ],
+      );
+    },
+    async saveMaturityHours(rows) {
+      if (rows.length === 0) return;
+      await client.query(
+        `INSERT INTO maturity_hour (job_id, sensor_id, hour, last_ts, last_temp, maturity, equivalent_age, n)
+         SELECT * FROM unnest($1::int[], $2::int[], $3::bigint[], $4::bigint[], $5::float8[], $6::float8[], $7::float8[], $8::int[])
+         ON CONFLICT (job_id, sensor_id, hour) DO UPDATE SET last_ts = excluded.last_ts, last_temp = excluded.last_temp,
+         maturity = excluded.maturity, equivalent_age = excluded.equivalent_age, n = excluded.n`,
+        [
+          col(rows, 'jobId'),
+          col(rows, 'sensorId'),
+          col(rows, 'hour'),
+          col(rows, 'lastTs'),
+          col(rows, 'lastTemp'),
+          col(rows, 'maturity'),
+          col(rows, 'equivalentAge'),
+          col(rows, 'n'),
+        ],
+      );
+    },
+    async maturityCheckpointBefore(jobId, sensorId, ts): Promise<MaturityHourRow | undefined> {
+      const res = await client.query<HourDbRow>(
+        `SELECT * FROM maturity_hour WHERE job_id = $1 AND sensor_id = $2 AND last_ts < $3
+         ORDER BY hour DESC LIMIT 1`,
+        [jobId, sensorId, ts],
+      );
+      const row = res.rows[0];
+      return row ? { ...toState(row), hour: Number(row.hour) } : undefined;
+    },
+    async readingsBetween(sensorId, afterTs, untilTs) {
+      const res = await client.query<{ ts: number; value: number }>(
+        'SELECT ts, value FROM reading WHERE sensor_id = $1 AND ts > $2 AND ts <= $3 ORDER BY ts',
+        [sensorId, afterTs, untilTs],
+      );
+      return res.rows;
+    },
+    async clearMaturity(jobId) {
+      await client.query('DELETE FROM maturity_state WHERE job_id = $1', [jobId]);
+      await client.query('DELETE FROM maturity_hour WHERE job_id = $1', [jobId]);
+    },
+    async jobSensorStates(jobId): Promise<JobSensorState[]> {
+      const res = await client.query<HourDbRow & { blacklisted: number; decommissioned: number }>(
+        `SELECT m.*, s.blacklisted, s.decommissioned FROM maturity_state m
+         JOIN sensor s ON s.id = m.sensor_id WHERE m.job_id = $1`,
+        [jobId],
+      );
+      return res.rows.map((r) => ({ ...toState(r), counted: !r.blacklisted && !r.decommissioned }));
+    },
+    async setJobAlarmBits(jobId, bits) {
+      await client.query('UPDATE job SET job_alarm_triggered = job_alarm_triggered | $1 WHERE id = $2', [
+        bits,
+        jobId,
+      ]);
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import type SQLite from 'better-sqlite3';
+import type { JobSensorState, MaturityHourRow, MaturityStateRow, SensorStoreOps } from './ops.ts';
+
+type HourDbRow = {
+  job_id: number;
+  sensor_id: number;
+  hour: number;
+  last_ts: number;
+  last_temp: number;
+  maturity: number;
+  equivalent_age: number;
+  n: number;
+};
+
+const toState = (r: Omit<HourDbRow, 'hour'>): MaturityStateRow => ({
+  jobId: r.job_id,
+  sensorId: r.sensor_id,
+  lastTs: r.last_ts,
+  lastTemp: r.last_temp,
+  maturity: r.maturity,
+  equivalentAge: r.equivalent_age,
+  n: r.n,
+});
+
+/** The sensor store on better-sqlite3: prepared once, each call synchronous. */
+export function createSqliteOps(sqlite: SQLite.Database): SensorStoreOps {
+  const s = {
+    insertReading: sqlite.prepare(
+      'INSERT INTO reading (sensor_id, ts, value) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+    ),
+    mergeHour: sqlite.prepare(
+      `INSERT INTO reading_hour (sensor_id, hour, n, total, min, max) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (sensor_id, hour) DO UPDATE SET n = n + excluded.n, total = total + excluded.total,
+       min = min(reading_hour.min, excluded.min), max = max(reading_hour.max, excluded.max)`,
+    ),
+    sensorLatest: sqlite.prepare(
+      `UPDATE sensor SET message_ts = @received,
+         latest_value = CASE WHEN latest_value_ts IS NULL OR latest_value_ts <= @ts THEN @value ELSE latest_value END,
+         latest_value_ts = CASE WHEN latest_value_ts IS NULL OR latest_value_ts <= @ts THEN @ts ELSE latest_value_ts END
+       WHERE id = @id`,
+    ),
+    insertStatus: sqlite.prepare(
+      'INSERT INTO node_status (node_id, ts, battery, signal) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+    ),
+    nodeStatus: sqlite.prepare(
+      `UPDATE node SET
+         latest_battery = CASE WHEN @battery IS NOT NULL AND (latest_battery_ts IS NULL OR latest_battery_ts <= @ts) THEN @battery ELSE latest_battery END,
+         latest_battery_ts = CASE WHEN @battery IS NOT NULL AND (latest_battery_ts IS NULL OR latest_battery_ts <= @ts) THEN @ts ELSE latest_battery_ts END,
+         latest_signal = CASE WHEN @signal IS NOT NULL AND (latest_signal_ts IS NULL OR latest_signal_ts <= @ts) THEN @signal ELSE latest_signal END,
+         latest_signal_ts = CASE WHEN @signal IS NOT NULL AND (latest_signal_ts IS NULL OR latest_signal_ts <= @ts) THEN @ts ELSE latest_signal_ts END
+       WHERE id = @id`,
+    ),
+    insertLocation: sqlite.prepare(
+      'INSERT INTO node_location (node_id, ts, lat, lng) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+    ),
+    nodeLocation: sqlite.prepare(
+      `UPDATE node SET latest_lat = @lat, latest_lng = @lng, latest_location_ts = @ts
+       WHERE id = @id AND (latest_location_ts IS NULL OR latest_location_ts <= @ts)`,
+    ),
+    insertRejected: sqlite.prepare(
+      `INSERT INTO rejected_reading (company_id, gateway_id, received_at, kind, item_index, item, reason)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    loadState: sqlite.prepare('SELECT * FROM maturity_state WHERE job_id = ? AND sensor_id = ?'),
+    saveState: sqlite.prepare(
+      `INSERT INTO maturity_state (job_id, sensor_id, last_ts, last_temp, maturity, equivalent_age, n)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (job_id, sensor_id) DO UPDATE SET last_ts = excluded.last_ts, last_temp = excluded.last_temp,
+       maturity = excluded.maturity, equivalent_age = excluded.equivalent_age, n = excluded.n`,
+    ),
+    saveHour: sqlite.prepare(
+      `INSERT INTO maturity_hour (job_id, sensor_id, hour, last_ts, last_temp, maturity, equivalent_age, n)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (job_id, sensor_id, hour) DO UPDATE SET last_ts = excluded.last_ts, last_temp = excluded.last_temp,
+       maturity = excluded.maturity, equivalent_age = excluded.equivalent_age, n = excluded.n`,
+    ),
+    checkpoint: sqlite.prepare(
+      `SELECT * FROM maturity_hour WHERE job_id = ? AND sensor_id = ? AND last_ts < ?
+       ORDER BY hour DESC LIMIT 1`,
+    ),
+    readings: sqlite.prepare(
+      'SELECT ts, value FROM reading WHERE sensor_id = ? AND ts > ? AND ts <= ? ORDER BY ts',
+    ),
+    clearStates: sqlite.prepare('DELETE FROM maturity_state WHERE job_id = ?'),
+    clearHours: sqlite.prepare('DELETE FROM maturity_hour WHERE job_id = ?'),
+    jobStates: sqlite.prepare(
+      `SELECT m.*, s.blacklisted, s.decommissioned FROM maturity_state m
+       JOIN sensor s ON s.id = m.sensor_id WHERE m.job_id = ?`,
+    ),
+    alarmBits: sqlite.prepare(
+      // Bitwise OR in SQL: both dialects have |, and flags stay far below 2^31.
+      'UPDATE job SET job_alarm_triggered = job_alarm_triggered | ? WHERE id = ?',
+    ),
+  };
+
+  return {
+    insertReadings: (rows) => rows.map((r) => s.insertReading.run(r.sensorId, r.ts, r.value).changes === 1),
+    mergeReadingHours(rows) {
+      for (const r of rows) s.mergeHour.run(r.sensorId, r.hour, r.n, r.total, r.min, r.max);
+    },
+    updateSensorLatest(rows, receivedAt) {
+      for (const r of rows) s.sensorLatest.run({ received: receivedAt, ts: r.ts, value: r.value, id: r.sensorId });
+    },
+    insertStatuses: (rows) =>
+      rows.map((r) => s.insertStatus.run(r.nodeId, r.ts, r.battery, r.signal).changes === 1),
+    updateNodeStatus(rows) {
+      for (const r of rows) s.nodeStatus.run({ ts: r.ts, battery: r.battery, signal: r.signal, id: r.nodeId });
+    },
+    insertLocations: (rows) =>
+      rows.map((r) => s.insertLocation.run(r.nodeId, r.ts, r.lat, r.lng).changes === 1),
+    updateNodeLocation(rows) {
+      for (const r of rows) s.nodeLocation.run({ ts: r.ts, lat: r.lat, lng: r.lng, id: r.nodeId });
+    },
+    insertRejected(rows) {
+      for (const r of rows) {
+        s.insertRejected.run(r.companyId, r.gatewayId, r.receivedAt, r.kind, r.itemIndex, r.item, r.reason);
+      }
+    },
+    loadMaturityStates(keys) {
+      const out: MaturityStateRow[] = [];
+      for (const k of keys) {
+        const row = s.loadState.get(k.jobId, k.sensorId) as HourDbRow | undefined;
+        if (row) out.push(toState(row));
+      }
+      return out;
+    },
+    saveMaturityStates(rows) {
+      for (const r of rows) {
+        s.saveState.run(r.jobId, r.sensorId, r.lastTs, r.lastTemp, r.maturity, r.equivalentAge, r.n);
+      }
+    },
+    saveMaturityHours(rows) {
+      for (const r of rows) {
+        s.saveHour.run(r.jobId, r.sensorId, r.hour, r.lastTs, r.lastTemp, r.maturity, r.equivalentAge, r.n);
+      }
+    },
+    maturityCheckpointBefore(jobId, sensorId, ts): MaturityHourRow | undefined {
+      const row = s.checkpoint.get(jobId, sensorId, ts) as HourDbRow | undefined;
+      return row ? { ...toState(row), hour: row.hour } : undefined;
+    },
+    readingsBetween: (sensorId, afterTs, untilTs) =>
+      s.readings.all(sensorId, afterTs, untilTs) as { ts: number; value: number }[],
+    clearMaturity(jobId) {
+      s.clearStates.run(jobId);
+      s.clearHours.run(jobId);
+    },
+    jobSensorStates(jobId): JobSensorState[] {
+      const rows = s.jobStates.all(jobId) as (HourDbRow & { blacklisted: number; decommissioned: number })[];
+      return rows.map((r) => ({ ...toState(r), counted: !r.blacklisted && !r.decommissioned }));
+    },
+    setJobAlarmBits(jobId, bits) {
+      s.alarmBits.run(bits, jobId);
+    },
+  };
+}

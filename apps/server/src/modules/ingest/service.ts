@@ -1,0 +1,289 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { HOUR_MS, INGEST_MAX_ITEMS } from '@sitepulse/domain';
+import {
+  type LocationRow,
+  op,
+  type ReadingHourRow,
+  type ReadingRow,
+  type StatusRow,
+} from '../../db/sensor-store/index.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import type { ServiceDeps } from '../../services.ts';
+import { applyTemperatureReadings } from '../maturity/engine.ts';
+import { createIngestRepo } from './repo.ts';
+import { type ItemKind, type ParsedReading, parseBatch, type Rejection } from './validate.ts';
+
+/** A gateway as ingest knows it: who it belongs to. */
+export interface GatewayIdentity {
+  id: number;
+  companyId: number;
+}
+
+export interface IngestBody {
+  readings?: unknown[];
+  status?: unknown[];
+  locations?: unknown[];
+}
+
+export interface IngestResult {
+  accepted: number;
+  duplicates: number;
+  rejected: { kind: ItemKind; index: number; reason: string }[];
+}
+
+/** A gateway key: shown once when made, stored as its SHA-256 (it is random, so a hash suffices). */
+export const newGatewayKey = () => `spgw_${randomBytes(24).toString('base64url')}`;
+export const hashGatewayKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+const MAX_STORED_ITEM_CHARS = 2000;
+
+/**
+ * Gateway ingest: checks every item, stores readings, node status and locations once per
+ * (sensor or node, time), keeps hourly rollups and each sensor's latest value, and keeps maturity
+ * current, all in one transaction per batch. Rejected items are answered and kept for the admin.
+ */
+export function createIngestService(deps: ServiceDeps) {
+  const { maturityEngine, jobsites } = deps;
+  const repo = createIngestRepo(deps.db);
+  const sensorStore = maturityEngine.sensorStore;
+  /** (node id, node creation time, channel, type) -> sensor id; sensors keep their id for life. */
+  const sensorIds = new Map<string, number>();
+  const sensorKey = (nodeId: number, createdAt: number, channelId: number, type: string) =>
+    `${nodeId}@${createdAt}:${channelId}:${type}`;
+
+  async function resolveSensors(
+    readings: ParsedReading[],
+    nodes: Map<number, { created_at: number }>,
+    companyId: number,
+  ): Promise<number[]> {
+    const keyOf = (r: ParsedReading) =>
+      sensorKey(r.nodeId, nodes.get(r.nodeId)?.created_at ?? 0, r.channelId, r.sensorType);
+    const missing = readings.filter((r) => !sensorIds.has(keyOf(r)));
+    if (missing.length > 0) {
+      const wanted = new Map(missing.map((r) => [keyOf(r), r]));
+      await repo.createSensors(
+        companyId,
+        [...wanted.values()].map((r) => ({
+          nodeId: r.nodeId,
+          channelId: r.channelId,
+          sensorType: r.sensorType,
+        })),
+        Date.now(),
+      );
+      for (const s of await repo.sensorsOfNodes([...new Set(missing.map((r) => r.nodeId))])) {
+        sensorIds.set(
+          sensorKey(s.node_id, nodes.get(s.node_id)?.created_at ?? 0, s.channel_id, s.sensor_type),
+          s.id,
+        );
+      }
+    }
+    return readings.map((r) => sensorIds.get(keyOf(r)) as number);
+  }
+
+  return {
+    /** The gateway a key belongs to; 401 for a missing or unknown key. */
+    async authenticateGateway(key: string | undefined): Promise<GatewayIdentity> {
+      if (!key) throw unauthorized('A gateway key is required: Authorization: Bearer <gateway key>');
+      const g = await repo.gatewayByKeyHash(hashGatewayKey(key));
+      if (!g) throw unauthorized('Unknown gateway key');
+      return { id: g.id, companyId: g.company_id };
+    },
+
+    /** A gateway by id, for MQTT uplinks (the broker authenticates the topic). */
+    async gatewayById(id: number): Promise<GatewayIdentity | undefined> {
+      const g = await repo.gatewayById(id);
+      return g ? { id: g.id, companyId: g.company_id } : undefined;
+    },
+
+    /** Stores one batch from a gateway. More than INGEST_MAX_ITEMS items answers 413 and stores nothing. */
+    async ingest(gateway: GatewayIdentity, body: IngestBody): Promise<IngestResult> {
+      const total = (body.readings?.length ?? 0) + (body.status?.length ?? 0) + (body.locations?.length ?? 0);
+      if (total > INGEST_MAX_ITEMS) {
+        throw new AppError(
+          413,
+          'PAYLOAD_TOO_LARGE',
+          `At most ${INGEST_MAX_ITEMS} items per request; this one has ${total}`,
+        );
+      }
+      const now = Date.now();
+      const batch = parseBatch(body, now);
+      const rejected: Rejection[] = batch.rejected;
+
+      const nodeIds = new Set<number>();
+      for (const list of [batch.readings, batch.status, batch.locations])
+        for (const i of list) nodeIds.add(i.nodeId);
+      const nodes = new Map(
+        (await repo.nodesOfCompany(gateway.companyId, [...nodeIds])).map((n) => [n.id, n]),
+      );
+      const known = <T extends { nodeId: number; index: number }>(
+        kind: ItemKind,
+        items: T[],
+        raw: unknown[] | undefined,
+      ) =>
+        items.filter((i) => {
+          if (nodes.has(i.nodeId)) return true;
+          rejected.push({ kind, index: i.index, reason: `unknown node: ${i.nodeId}`, item: raw?.[i.index] });
+          return false;
+        });
+      const readings = known('reading', batch.readings, body.readings);
+      const statuses = known('status', batch.status, body.status);
+      const locations = known('location', batch.locations, body.locations);
+
+      const sensorOf = await resolveSensors(readings, nodes, gateway.companyId);
+      const rows: ReadingRow[] = readings.map((r, i) => ({
+        sensorId: sensorOf[i],
+        ts: r.ts,
+        value: r.value,
+      }));
+      const tempNodes = [
+        ...new Set(readings.filter((r) => r.sensorType === 'Temperature').map((r) => r.nodeId)),
+      ];
+      const jobsByNode = await maturityEngine.jobsForNodes(tempNodes);
+      const statusRows: StatusRow[] = statuses.map(({ nodeId, ts, battery, signal }) => ({
+        nodeId,
+        ts,
+        battery,
+        signal,
+      }));
+      const locationRows: LocationRow[] = locations.map(({ nodeId, ts, lat, lng }) => ({
+        nodeId,
+        ts,
+        lat,
+        lng,
+      }));
+      const rejectedRows = rejected.map((r) => ({
+        companyId: gateway.companyId,
+        gatewayId: gateway.id,
+        receivedAt: now,
+        kind: r.kind,
+        itemIndex: r.index,
+        item: (JSON.stringify(r.item) ?? 'undefined').slice(0, MAX_STORED_ITEM_CHARS),
+        reason: r.reason,
+      }));
+
+      const stored = await sensorStore.run(function* () {
+        const fresh = yield* op('insertReadings', rows);
+        const hours = new Map<string, ReadingHourRow>();
+        const latest = new Map<number, ReadingRow>();
+        const temperature: { nodeId: number; sensorId: number; ts: number; value: number }[] = [];
+        let accepted = 0;
+        rows.forEach((r, i) => {
+          if (!fresh[i]) return;
+          accepted++;
+          const hour = Math.floor(r.ts / HOUR_MS) * HOUR_MS;
+          const key = `${r.sensorId}:${hour}`;
+          const h = hours.get(key);
+          if (h) {
+            h.n++;
+            h.total += r.value;
+            if (r.value < h.min) h.min = r.value;
+            if (r.value > h.max) h.max = r.value;
+          } else
+            hours.set(key, { sensorId: r.sensorId, hour, n: 1, total: r.value, min: r.value, max: r.value });
+          const l = latest.get(r.sensorId);
+          if (!l || r.ts >= l.ts) latest.set(r.sensorId, r);
+          if (readings[i].sensorType === 'Temperature')
+            temperature.push({ nodeId: readings[i].nodeId, ...r });
+        });
+        yield* op('mergeReadingHours', [...hours.values()]);
+        yield* op('updateSensorLatest', [...latest.values()], now);
+
+        const freshStatus = yield* op('insertStatuses', statusRows);
+        const newStatus = statusRows.filter((_, i) => freshStatus[i]);
+        yield* op('updateNodeStatus', newStatus);
+        const freshLocation = yield* op('insertLocations', locationRows);
+        const newLocation = locationRows.filter((_, i) => freshLocation[i]);
+        yield* op('updateNodeLocation', newLocation);
+
+        yield* op('insertRejected', rejectedRows);
+        yield* applyTemperatureReadings(jobsByNode, temperature);
+        accepted += newStatus.length + newLocation.length;
+        return { accepted, duplicates: rows.length + statusRows.length + locationRows.length - accepted };
+      });
+      return {
+        accepted: stored.accepted,
+        duplicates: stored.duplicates,
+        rejected: rejected
+          .map(({ kind, index, reason }) => ({ kind, index, reason }))
+          .sort((a, b) => a.kind.localeCompare(b.kind) || a.index - b.index),
+      };
+    },
+
+    /** Keeps a whole uplink that could not be read at all (MQTT: not JSON, too many items). */
+    async rejectMessage(gateway: GatewayIdentity, payload: string, reason: string): Promise<void> {
+      await repo.insertRejected({
+        company_id: gateway.companyId,
+        gateway_id: gateway.id,
+        received_at: Date.now(),
+        kind: 'message',
+        item_index: 0,
+        item: payload.slice(0, MAX_STORED_ITEM_CHARS),
+        reason,
+      });
+    },
+
+    /** Rejected items of the caller's company, newest first (company admins only). */
+    async listRejected(actor: Actor, q: { page: number; rpp: number; gatewayId?: number }) {
+      if (!actor.isAdmin) throw forbidden('Only company admins can list rejected readings');
+      const { rows, total } = await repo.listRejected(actor.companyId, q);
+      return {
+        total,
+        page: q.page,
+        rpp: q.rpp,
+        items: rows.map((r) => ({
+          id: r.id,
+          gatewayId: r.gateway_id,
+          receivedAt: r.received_at,
+          kind: r.kind,
+          index: r.item_index,
+          item: r.item,
+          reason: r.reason,
+        })),
+      };
+    },
+
+    /** Gateways of the caller's company (admins: all; others: those of their job sites). */
+    async listGateways(actor: Actor) {
+      const grants = await jobsites.grants(actor);
+      const rows = await repo.gatewaysOfCompany(actor.companyId);
+      return rows
+        .filter((g) => actor.isAdmin || (g.tenant_group_id !== null && grants.has(g.tenant_group_id)))
+        .map((g) => ({
+          id: g.id,
+          name: g.name,
+          tenantGroupId: g.tenant_group_id,
+          hasKey: g.key_hash !== null,
+          creationDate: g.created_at,
+        }));
+    },
+
+    /** Registers a gateway; its key is in this answer only. Company admins only. */
+    async createGateway(actor: Actor, input: { name: string; tenantGroupId?: number | null }) {
+      if (!actor.isAdmin) throw forbidden('Only company admins can register gateways');
+      const name = input.name.trim();
+      if (!name) throw badRequest('name must not be empty');
+      if (input.tenantGroupId != null) await jobsites.assertGranted(actor, input.tenantGroupId, 'write');
+      const key = newGatewayKey();
+      const id = await repo.insertGateway({
+        company_id: actor.companyId,
+        tenant_group_id: input.tenantGroupId ?? null,
+        name,
+        key_hash: hashGatewayKey(key),
+        created_at: Date.now(),
+      });
+      return { id, name, tenantGroupId: input.tenantGroupId ?? null, key };
+    },
+
+    /** Replaces a gateway's key (the old one stops working at once); the new key is shown once. */
+    async rotateGatewayKey(actor: Actor, id: number) {
+      if (!actor.isAdmin) throw forbidden('Only company admins can change gateway keys');
+      const g = await repo.gatewayById(id);
+      if (!g || g.company_id !== actor.companyId) throw notFound('Gateway not found');
+      const key = newGatewayKey();
+      await repo.setGatewayKeyHash(id, hashGatewayKey(key));
+      return { id, name: g.name, tenantGroupId: g.tenant_group_id, key };
+    },
+  };
+}
+export type IngestService = ReturnType<typeof createIngestService>;

@@ -1,0 +1,322 @@
+import {
+  DEFAULT_ACTIVATION_ENERGY,
+  DEFAULT_DATUM_C,
+  DEFAULT_REFERENCE_C,
+  EVENT_TYPES,
+  equivalentAgeIncrement,
+  HOUR_MS,
+  hasMatured,
+  isAlarmBitSet,
+  jobStrength,
+  jobTargetStrength,
+  nurseSaulIncrement,
+  readingInterval,
+  strengthFromMaturity,
+} from '@sitepulse/domain';
+import type { Db } from '../../db/index.ts';
+import {
+  createSensorStore,
+  type MaturityHourRow,
+  type MaturityStateRow,
+  op,
+  type SensorStore,
+  type StoreWork,
+} from '../../db/sensor-store/index.ts';
+
+/** The profile fields strength depends on. */
+export interface StrengthCurve {
+  maturity_function: string;
+  curve_a: number;
+  curve_b: number;
+}
+
+/** Strength in MPa of a sensor's maturity state by its job's concrete profile (maturity or equivalent age). */
+export function strengthOf(
+  state: { maturity: number; equivalent_age: number },
+  profile: StrengthCurve,
+): number {
+  const index = profile.maturity_function === 'EQUIVALENT_AGE' ? state.equivalent_age : state.maturity;
+  return strengthFromMaturity(index, { a: profile.curve_a, b: profile.curve_b });
+}
+
+/** What the engine needs to know of a maturity job and its concrete profile. */
+export interface MaturityJob {
+  id: number;
+  nodeId: number;
+  startDate: number;
+  /** readings after this time do not count; null while the job runs */
+  terminationDate: number | null;
+  datumC: number;
+  activationEnergy: number;
+  referenceC: number;
+  /** null when the job has no concrete profile: maturity only, no strength */
+  curve: StrengthCurve | null;
+  targets: {
+    singularTargetedStrength: number | null;
+    highTargetedStrength: number | null;
+    mediumTargetedStrength: number | null;
+    lowTargetedStrength: number | null;
+  };
+  alarmFlags: number;
+}
+
+export const MATURED_BIT = EVENT_TYPES.find((e) => e.name === 'MATURED')?.bitIndex ?? 0;
+
+const hourOf = (ts: number) => Math.floor(ts / HOUR_MS) * HOUR_MS;
+const windowEnd = (job: MaturityJob) => job.terminationDate ?? Number.MAX_SAFE_INTEGER;
+export const inJobWindow = (job: MaturityJob, ts: number) => ts >= job.startDate && ts <= windowEnd(job);
+
+/**
+ * Advances a sensor's maturity over readings that all come after its state (oldest first), with
+ * the domain's own interval steps, so the running sums equal nurseSaulMaturity and equivalentAge
+ * of the whole series exactly. Returns the new state and the state at the last reading of each
+ * hour touched.
+ */
+export function advance(
+  job: MaturityJob,
+  sensorId: number,
+  from: MaturityStateRow | null,
+  readings: readonly { ts: number; value: number }[],
+): { state: MaturityStateRow | null; hours: MaturityHourRow[] } {
+  let st = from ? { ...from } : null;
+  const hours = new Map<number, MaturityHourRow>();
+  const energy = { activationEnergy: job.activationEnergy, referenceC: job.referenceC };
+  for (const r of readings) {
+    if (!st) {
+      st = { jobId: job.id, sensorId, lastTs: r.ts, lastTemp: r.value, maturity: 0, equivalentAge: 0, n: 1 };
+    } else {
+      const iv = readingInterval({ ts: st.lastTs, tempC: st.lastTemp }, { ts: r.ts, tempC: r.value });
+      st.maturity += nurseSaulIncrement(iv.meanC, iv.hours, job.datumC);
+      st.equivalentAge += equivalentAgeIncrement(iv.meanC, iv.hours, energy);
+      st.lastTs = r.ts;
+      st.lastTemp = r.value;
+      st.n += 1;
+    }
+    const hour = hourOf(r.ts);
+    hours.set(hour, { ...st, hour });
+  }
+  return { state: st, hours: [...hours.values()] };
+}
+
+/**
+ * Brings one sensor of a job up to date with newly stored readings (oldest first). In order: a
+ * step from the saved state. Late (older than the state): replays every stored reading from the
+ * last hourly checkpoint before the earliest new one.
+ */
+function* updateSensor(
+  job: MaturityJob,
+  sensorId: number,
+  saved: MaturityStateRow | undefined,
+  fresh: { ts: number; value: number }[],
+): StoreWork<MaturityStateRow | null> {
+  let result: ReturnType<typeof advance>;
+  if (!saved || fresh[0].ts > saved.lastTs) {
+    result = advance(job, sensorId, saved ?? null, fresh);
+  } else {
+    const checkpoint = yield* op('maturityCheckpointBefore', job.id, sensorId, fresh[0].ts);
+    const after = checkpoint?.lastTs ?? job.startDate - 1;
+    const replay = yield* op('readingsBetween', sensorId, after, windowEnd(job));
+    result = advance(job, sensorId, checkpoint ?? null, replay);
+  }
+  if (result.state) yield* op('saveMaturityStates', [result.state]);
+  yield* op('saveMaturityHours', result.hours);
+  return result.state;
+}
+
+/** Sets the job's MATURED bit once the average strength of its counted sensors reaches its target. */
+function* updateJobAlarm(job: MaturityJob): StoreWork<void> {
+  if (!job.curve || isAlarmBitSet(job.alarmFlags, MATURED_BIT)) return;
+  const target = jobTargetStrength(job.targets);
+  if (target === null) return;
+  const curve = job.curve;
+  const states = yield* op('jobSensorStates', job.id);
+  const strength = jobStrength(
+    states
+      .filter((s) => s.counted)
+      .map((s) => strengthOf({ maturity: s.maturity, equivalent_age: s.equivalentAge }, curve)),
+  );
+  if (hasMatured(strength, target)) {
+    const bit = 2 ** MATURED_BIT;
+    yield* op('setJobAlarmBits', job.id, bit);
+    job.alarmFlags |= bit;
+  }
+}
+
+/**
+ * Keeps maturity current for temperature readings just stored (only those new on (sensor, ts)):
+ * each reading counts for every maturity job of its node whose window holds its time.
+ */
+export function* applyTemperatureReadings(
+  jobsByNode: ReadonlyMap<number, readonly MaturityJob[]>,
+  readings: readonly { nodeId: number; sensorId: number; ts: number; value: number }[],
+): StoreWork<void> {
+  const groups = new Map<
+    string,
+    { job: MaturityJob; sensorId: number; rows: { ts: number; value: number }[] }
+  >();
+  for (const r of readings) {
+    for (const job of jobsByNode.get(r.nodeId) ?? []) {
+      if (!inJobWindow(job, r.ts)) continue;
+      const key = `${job.id}:${r.sensorId}`;
+      let g = groups.get(key);
+      if (!g) {
+        g = { job, sensorId: r.sensorId, rows: [] };
+        groups.set(key, g);
+      }
+      g.rows.push({ ts: r.ts, value: r.value });
+    }
+  }
+  if (groups.size === 0) return;
+  const list = [...groups.values()];
+  const saved = yield* op(
+    'loadMaturityStates',
+    list.map((g) => ({ jobId: g.job.id, sensorId: g.sensorId })),
+  );
+  const savedByKey = new Map(saved.map((s) => [`${s.jobId}:${s.sensorId}`, s]));
+  const touched = new Set<MaturityJob>();
+  for (const g of list) {
+    g.rows.sort((a, b) => a.ts - b.ts);
+    yield* updateSensor(g.job, g.sensorId, savedByKey.get(`${g.job.id}:${g.sensorId}`), g.rows);
+    touched.add(g.job);
+  }
+  for (const job of touched) yield* updateJobAlarm(job);
+}
+
+/** Recomputes a job from its stored readings: after it starts or stops, or its profile or sensors change. */
+export function* recomputeJobWork(job: MaturityJob, sensorIds: readonly number[]): StoreWork<void> {
+  yield* op('clearMaturity', job.id);
+  for (const sensorId of sensorIds) {
+    const rows = yield* op('readingsBetween', sensorId, job.startDate - 1, windowEnd(job));
+    const { state, hours } = advance(job, sensorId, null, rows);
+    if (state) yield* op('saveMaturityStates', [state]);
+    yield* op('saveMaturityHours', hours);
+  }
+  yield* updateJobAlarm(job);
+}
+
+const MATURITY_JOB_COLUMNS = [
+  'j.id',
+  'j.node_id',
+  'j.start_date',
+  'j.termination_date',
+  'j.sensor_types',
+  'j.job_alarm_triggered',
+  'j.low_target',
+  'j.medium_target',
+  'j.high_target',
+  'j.singular_target',
+  'p.maturity_function',
+  'p.datum_c',
+  'p.activation_energy',
+  'p.reference_c',
+  'p.curve_a',
+  'p.curve_b',
+] as const;
+
+type JobRow = {
+  id: number;
+  node_id: number;
+  start_date: number | null;
+  termination_date: number | null;
+  job_alarm_triggered: number;
+  low_target: number | null;
+  medium_target: number | null;
+  high_target: number | null;
+  singular_target: number | null;
+  maturity_function: string | null;
+  datum_c: number | null;
+  activation_energy: number | null;
+  reference_c: number | null;
+  curve_a: number | null;
+  curve_b: number | null;
+};
+
+function toMaturityJob(r: JobRow): MaturityJob {
+  return {
+    id: r.id,
+    nodeId: r.node_id,
+    startDate: Number(r.start_date),
+    terminationDate: r.termination_date === null ? null : Number(r.termination_date),
+    datumC: r.datum_c ?? DEFAULT_DATUM_C,
+    activationEnergy: r.activation_energy ?? DEFAULT_ACTIVATION_ENERGY,
+    referenceC: r.reference_c ?? DEFAULT_REFERENCE_C,
+    curve:
+      r.curve_a === null || r.curve_b === null
+        ? null
+        : { maturity_function: r.maturity_function ?? 'NURSE_SAUL', curve_a: r.curve_a, curve_b: r.curve_b },
+    targets: {
+      singularTargetedStrength: r.singular_target,
+      highTargetedStrength: r.high_target,
+      mediumTargetedStrength: r.medium_target,
+      lowTargetedStrength: r.low_target,
+    },
+    alarmFlags: Number(r.job_alarm_triggered),
+  };
+}
+
+/**
+ * The maturity and strength engine (ASTM C1074). Ingest calls `applyTemperatureReadings` inside
+ * its own store work; job changes call `recomputeJob`.
+ */
+export function createMaturityEngine(store: Db, sensorStore: SensorStore = createSensorStore(store)) {
+  const { db } = store;
+  return {
+    sensorStore,
+
+    /** The started maturity jobs of these nodes (status aside: a stopped job keeps its window). */
+    async jobsForNodes(nodeIds: readonly number[]): Promise<Map<number, MaturityJob[]>> {
+      const out = new Map<number, MaturityJob[]>();
+      if (nodeIds.length === 0) return out;
+      const rows = await db
+        .selectFrom('job as j')
+        .leftJoin('concrete_profile as p', 'p.id', 'j.concrete_profile_id')
+        .select(MATURITY_JOB_COLUMNS)
+        .where('j.kind', '=', 'MATURITY')
+        .where('j.start_date', 'is not', null)
+        .where('j.node_id', 'in', [...nodeIds])
+        .execute();
+      for (const r of rows) {
+        if (!(JSON.parse(r.sensor_types || '[]') as string[]).includes('Temperature')) continue;
+        const list = out.get(r.node_id) ?? [];
+        list.push(toMaturityJob(r));
+        out.set(r.node_id, list);
+      }
+      return out;
+    },
+
+    /** Recomputes one job from its stored readings (a job not started is cleared). */
+    async recomputeJob(jobId: number): Promise<void> {
+      const row = await db
+        .selectFrom('job as j')
+        .leftJoin('concrete_profile as p', 'p.id', 'j.concrete_profile_id')
+        .select([...MATURITY_JOB_COLUMNS, 'j.kind'])
+        .where('j.id', '=', jobId)
+        .executeTakeFirst();
+      if (!row || row.kind !== 'MATURITY') return;
+      if (row.start_date === null) {
+        await sensorStore.run(function* () {
+          yield* op('clearMaturity', jobId);
+        });
+        return;
+      }
+      const types = JSON.parse(row.sensor_types || '[]') as string[];
+      const sensors = types.includes('Temperature')
+        ? await db
+            .selectFrom('sensor')
+            .select('id')
+            .where('node_id', '=', row.node_id)
+            .where('sensor_type', '=', 'Temperature')
+            .orderBy('id')
+            .execute()
+        : [];
+      const job = toMaturityJob(row);
+      await sensorStore.run(() =>
+        recomputeJobWork(
+          job,
+          sensors.map((s) => s.id),
+        ),
+      );
+    },
+  };
+}
+export type MaturityEngine = ReturnType<typeof createMaturityEngine>;
