@@ -38,6 +38,8 @@ export interface Config {
   mqttTopicRoot: string;
   /** the demo gateway's key; when unset the demo start makes one and prints it */
   demoGatewayKey: string | undefined;
+  /** with SEED=demo: keep the demo sensors live (14 days of history, then a reading cadence) */
+  demoFeed: boolean;
   accessTokenTtlS: number;
   refreshTokenTtlS: number;
   companyTokenTtlS: number;
@@ -114,6 +116,7 @@ export function loadConfig(env: Env = process.env): Config {
     mqttClientId: str(env, 'MQTT_CLIENT_ID', 'sitepulse-server'),
     mqttTopicRoot: str(env, 'MQTT_TOPIC_ROOT', 'sitepulse'),
     demoGatewayKey: optStr(env, 'DEMO_GATEWAY_KEY'),
+    demoFeed: bool(env, 'DEMO_FEED', true),
     accessTokenTtlS: int(env, 'ACCESS_TOKEN_TTL_S', 900),
     refreshTokenTtlS: int(env, 'REFRESH_TOKEN_TTL_S', 30 * 24 * 3600),
     companyTokenTtlS: int(env, 'COMPANY_TOKEN_TTL_S', 365 * 24 * 3600),

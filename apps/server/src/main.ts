@@ -2,7 +2,10 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { isEmpty, migrateToLatest } from './db/migrations.ts';
+import { startDemoFeed } from './demo/feed.ts';
+import { DEMO_GATEWAY, seedDemoHardware } from './demo/hardware.ts';
 import { DEMO, seedDemo, seedTextResources } from './demo/seed.ts';
+import { hashGatewayKey, newGatewayKey } from './modules/ingest/service.ts';
 
 const config = loadConfig(process.env);
 const db = openDb(config.databaseUrl);
@@ -10,12 +13,41 @@ await migrateToLatest(db.db, db.dialect);
 await seedTextResources(db.db);
 
 let seeded = false;
-if (config.seed === 'demo' && (await isEmpty(db.db))) {
-  await seedDemo(db.db);
-  seeded = true;
+if (config.seed === 'demo') {
+  const fresh = await isEmpty(db.db);
+  if (fresh) seeded = (await seedDemo(db.db)).created;
+  // The demo sensors (idempotent): also added to a demo company seeded before they existed.
+  const demoCompany = await db.db
+    .selectFrom('company')
+    .select('id')
+    .where('auth_code', '=', DEMO.authCode)
+    .executeTakeFirst();
+  if (demoCompany) await seedDemoHardware(db.db, demoCompany.id);
 }
 
 const app = await buildApp({ config, db });
+
+// The demo gateway's key: DEMO_GATEWAY_KEY when set, otherwise a new one for this run (printed below).
+const demoGateway = await db.db
+  .selectFrom('gateway as w')
+  .innerJoin('company as c', 'c.id', 'w.company_id')
+  .select('w.id')
+  .where('c.auth_code', '=', DEMO.authCode)
+  .where('w.name', '=', DEMO_GATEWAY)
+  .executeTakeFirst();
+let demoGatewayKey: string | undefined;
+if (demoGateway && config.seed === 'demo') {
+  demoGatewayKey = config.demoGatewayKey ?? newGatewayKey();
+  await db.db
+    .updateTable('gateway')
+    .set({ key_hash: hashGatewayKey(demoGatewayKey) })
+    .where('id', '=', demoGateway.id)
+    .execute();
+}
+const feed =
+  config.seed === 'demo' && config.demoFeed
+    ? startDemoFeed({ db: db.db, ingest: app.services.ingest, log: app.log })
+    : null;
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -26,6 +58,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     try {
+      feed?.stop();
       await app.close();
       await db.close();
       process.exit(0);
@@ -55,4 +88,17 @@ if (demo) {
     `Sign in: company code ${DEMO.authCode}, users ${Object.values(DEMO.users).join(', ')}, password ${DEMO.password}`,
   );
 }
+if (demoGateway && demoGatewayKey) {
+  lines.push(
+    `Demo gateway ${DEMO_GATEWAY} (id ${demoGateway.id}) key: ${demoGatewayKey}` +
+      (config.demoGatewayKey
+        ? ' (from DEMO_GATEWAY_KEY)'
+        : ' (new each start; set DEMO_GATEWAY_KEY to keep one)'),
+    `Simulate it: npm run simulate -- --url ${url} --key ${demoGatewayKey}`,
+  );
+}
 console.log(`${lines.join('\n')}\n`);
+if (feed) {
+  const n = await feed.first;
+  if (n > 0) app.log.info(`demo feed: ${n} readings brought up to now`);
+}

@@ -30,6 +30,15 @@ export interface StatusRow {
   signal: number | null;
 }
 
+/** A node's newest battery and signal of a batch (each with its own time; one row per node). */
+export interface NodeStatusUpdate {
+  nodeId: number;
+  batteryTs: number | null;
+  battery: number | null;
+  signalTs: number | null;
+  signal: number | null;
+}
+
 export interface LocationRow {
   nodeId: number;
   ts: number;
@@ -72,11 +81,13 @@ export interface SensorStoreOps {
   insertReadings(rows: ReadingRow[]): boolean[];
   /** Adds count, sum, min and max into the hourly rollups. */
   mergeReadingHours(rows: ReadingHourRow[]): void;
-  /** Sets each sensor's latest value where the row is at least as new; message time always. */
+  /** Sets each sensor's latest value where the row is at least as new; message time always. One row per sensor. */
   updateSensorLatest(rows: ReadingRow[], receivedAt: number): void;
   insertStatuses(rows: StatusRow[]): boolean[];
-  updateNodeStatus(rows: StatusRow[]): void;
+  /** One row per node: PostgreSQL's UPDATE ... FROM applies only one match per row. */
+  updateNodeStatus(rows: NodeStatusUpdate[]): void;
   insertLocations(rows: LocationRow[]): boolean[];
+  /** One row per node, its newest location. */
   updateNodeLocation(rows: LocationRow[]): void;
   insertRejected(rows: RejectedRow[]): void;
   loadMaturityStates(keys: { jobId: number; sensorId: number }[]): MaturityStateRow[];

@@ -98,12 +98,19 @@ export function createPostgresOps(client: pg.ClientBase): AsyncSensorStoreOps {
       if (rows.length === 0) return;
       await client.query(
         `UPDATE node n SET
-           latest_battery = CASE WHEN v.battery IS NOT NULL AND (n.latest_battery_ts IS NULL OR n.latest_battery_ts <= v.ts) THEN v.battery ELSE n.latest_battery END,
-           latest_battery_ts = CASE WHEN v.battery IS NOT NULL AND (n.latest_battery_ts IS NULL OR n.latest_battery_ts <= v.ts) THEN v.ts ELSE n.latest_battery_ts END,
-           latest_signal = CASE WHEN v.signal IS NOT NULL AND (n.latest_signal_ts IS NULL OR n.latest_signal_ts <= v.ts) THEN v.signal ELSE n.latest_signal END,
-           latest_signal_ts = CASE WHEN v.signal IS NOT NULL AND (n.latest_signal_ts IS NULL OR n.latest_signal_ts <= v.ts) THEN v.ts ELSE n.latest_signal_ts END
-         FROM unnest($1::int[], $2::bigint[], $3::float8[], $4::float8[]) AS v(id, ts, battery, signal) WHERE n.id = v.id`,
-        [col(rows, 'nodeId'), col(rows, 'ts'), col(rows, 'battery'), col(rows, 'signal')],
+           latest_battery = CASE WHEN v.battery IS NOT NULL AND (n.latest_battery_ts IS NULL OR n.latest_battery_ts <= v.bts) THEN v.battery ELSE n.latest_battery END,
+           latest_battery_ts = CASE WHEN v.battery IS NOT NULL AND (n.latest_battery_ts IS NULL OR n.latest_battery_ts <= v.bts) THEN v.bts ELSE n.latest_battery_ts END,
+           latest_signal = CASE WHEN v.signal IS NOT NULL AND (n.latest_signal_ts IS NULL OR n.latest_signal_ts <= v.sts) THEN v.signal ELSE n.latest_signal END,
+           latest_signal_ts = CASE WHEN v.signal IS NOT NULL AND (n.latest_signal_ts IS NULL OR n.latest_signal_ts <= v.sts) THEN v.sts ELSE n.latest_signal_ts END
+         FROM unnest($1::int[], $2::bigint[], $3::float8[], $4::bigint[], $5::float8[]) AS v(id, bts, battery, sts, signal)
+         WHERE n.id = v.id`,
+        [
+          col(rows, 'nodeId'),
+          col(rows, 'batteryTs'),
+          col(rows, 'battery'),
+          col(rows, 'signalTs'),
+          col(rows, 'signal'),
+        ],
       );
     },
     async insertLocations(rows) {

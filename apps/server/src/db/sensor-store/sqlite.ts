@@ -44,10 +44,10 @@ export function createSqliteOps(sqlite: SQLite.Database): SensorStoreOps {
     ),
     nodeStatus: sqlite.prepare(
       `UPDATE node SET
-         latest_battery = CASE WHEN @battery IS NOT NULL AND (latest_battery_ts IS NULL OR latest_battery_ts <= @ts) THEN @battery ELSE latest_battery END,
-         latest_battery_ts = CASE WHEN @battery IS NOT NULL AND (latest_battery_ts IS NULL OR latest_battery_ts <= @ts) THEN @ts ELSE latest_battery_ts END,
-         latest_signal = CASE WHEN @signal IS NOT NULL AND (latest_signal_ts IS NULL OR latest_signal_ts <= @ts) THEN @signal ELSE latest_signal END,
-         latest_signal_ts = CASE WHEN @signal IS NOT NULL AND (latest_signal_ts IS NULL OR latest_signal_ts <= @ts) THEN @ts ELSE latest_signal_ts END
+         latest_battery = CASE WHEN @battery IS NOT NULL AND (latest_battery_ts IS NULL OR latest_battery_ts <= @bts) THEN @battery ELSE latest_battery END,
+         latest_battery_ts = CASE WHEN @battery IS NOT NULL AND (latest_battery_ts IS NULL OR latest_battery_ts <= @bts) THEN @bts ELSE latest_battery_ts END,
+         latest_signal = CASE WHEN @signal IS NOT NULL AND (latest_signal_ts IS NULL OR latest_signal_ts <= @sts) THEN @signal ELSE latest_signal END,
+         latest_signal_ts = CASE WHEN @signal IS NOT NULL AND (latest_signal_ts IS NULL OR latest_signal_ts <= @sts) THEN @sts ELSE latest_signal_ts END
        WHERE id = @id`,
     ),
     insertLocation: sqlite.prepare(
@@ -99,12 +99,21 @@ export function createSqliteOps(sqlite: SQLite.Database): SensorStoreOps {
       for (const r of rows) s.mergeHour.run(r.sensorId, r.hour, r.n, r.total, r.min, r.max);
     },
     updateSensorLatest(rows, receivedAt) {
-      for (const r of rows) s.sensorLatest.run({ received: receivedAt, ts: r.ts, value: r.value, id: r.sensorId });
+      for (const r of rows)
+        s.sensorLatest.run({ received: receivedAt, ts: r.ts, value: r.value, id: r.sensorId });
     },
     insertStatuses: (rows) =>
       rows.map((r) => s.insertStatus.run(r.nodeId, r.ts, r.battery, r.signal).changes === 1),
     updateNodeStatus(rows) {
-      for (const r of rows) s.nodeStatus.run({ ts: r.ts, battery: r.battery, signal: r.signal, id: r.nodeId });
+      for (const r of rows) {
+        s.nodeStatus.run({
+          bts: r.batteryTs,
+          battery: r.battery,
+          sts: r.signalTs,
+          signal: r.signal,
+          id: r.nodeId,
+        });
+      }
     },
     insertLocations: (rows) =>
       rows.map((r) => s.insertLocation.run(r.nodeId, r.ts, r.lat, r.lng).changes === 1),

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { HOUR_MS, INGEST_MAX_ITEMS } from '@sitepulse/domain';
 import {
   type LocationRow,
+  type NodeStatusUpdate,
   op,
   type ReadingHourRow,
   type ReadingRow,
@@ -37,6 +38,40 @@ export const newGatewayKey = () => `spgw_${randomBytes(24).toString('base64url')
 export const hashGatewayKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 const MAX_STORED_ITEM_CHARS = 2000;
+
+/** Each node's newest row (a node's latest values are set once per batch). */
+function newestPerNode<T extends { nodeId: number; ts: number }>(rows: T[]): T[] {
+  const out = new Map<number, T>();
+  for (const r of rows) {
+    const cur = out.get(r.nodeId);
+    if (!cur || r.ts >= cur.ts) out.set(r.nodeId, r);
+  }
+  return [...out.values()];
+}
+
+/** Each node's newest battery and newest signal, which may come from different status items. */
+function newestStatusPerNode(rows: StatusRow[]): NodeStatusUpdate[] {
+  const out = new Map<number, NodeStatusUpdate>();
+  for (const r of rows) {
+    const u = out.get(r.nodeId) ?? {
+      nodeId: r.nodeId,
+      batteryTs: null,
+      battery: null,
+      signalTs: null,
+      signal: null,
+    };
+    if (r.battery !== null && (u.batteryTs === null || r.ts >= u.batteryTs)) {
+      u.batteryTs = r.ts;
+      u.battery = r.battery;
+    }
+    if (r.signal !== null && (u.signalTs === null || r.ts >= u.signalTs)) {
+      u.signalTs = r.ts;
+      u.signal = r.signal;
+    }
+    out.set(r.nodeId, u);
+  }
+  return [...out.values()];
+}
 
 /**
  * Gateway ingest: checks every item, stores readings, node status and locations once per
@@ -191,10 +226,10 @@ export function createIngestService(deps: ServiceDeps) {
 
         const freshStatus = yield* op('insertStatuses', statusRows);
         const newStatus = statusRows.filter((_, i) => freshStatus[i]);
-        yield* op('updateNodeStatus', newStatus);
+        yield* op('updateNodeStatus', newestStatusPerNode(newStatus));
         const freshLocation = yield* op('insertLocations', locationRows);
         const newLocation = locationRows.filter((_, i) => freshLocation[i]);
-        yield* op('updateNodeLocation', newLocation);
+        yield* op('updateNodeLocation', newestPerNode(newLocation));
 
         yield* op('insertRejected', rejectedRows);
         yield* applyTemperatureReadings(jobsByNode, temperature);
