@@ -100,10 +100,13 @@ console.log(
 
 async function tick() {
   const now = Date.now();
+  let sent = 0;
   for (const body of batches(uplinks(last, now), INGEST_MAX_ITEMS)) {
     const n = body.readings.length + body.status.length + body.locations.length;
     console.log(`${new Date().toISOString()} sent ${n} items: ${await send(body)}`);
+    sent += n;
   }
+  if (sent === 0) console.log(`${new Date().toISOString()} no reading due yet (nodes report every 5 to 15 minutes)`);
   last = now;
 }
 
