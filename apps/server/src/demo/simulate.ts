@@ -106,7 +106,8 @@ async function tick() {
     console.log(`${new Date().toISOString()} sent ${n} items: ${await send(body)}`);
     sent += n;
   }
-  if (sent === 0) console.log(`${new Date().toISOString()} no reading due yet (nodes report every 5 to 15 minutes)`);
+  if (sent === 0)
+    console.log(`${new Date().toISOString()} no reading due yet (nodes report every 5 to 15 minutes)`);
   last = now;
 }
 

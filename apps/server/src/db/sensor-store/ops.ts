@@ -90,7 +90,8 @@ export interface SensorStoreOps {
   /** One row per node, its newest location. */
   updateNodeLocation(rows: LocationRow[]): void;
   insertRejected(rows: RejectedRow[]): void;
-  loadMaturityStates(keys: { jobId: number; sensorId: number }[]): MaturityStateRow[];
+  /** Every sensor state of these jobs, and whether each sensor counts (not blacklisted or decommissioned). */
+  loadMaturityStates(jobIds: number[]): JobSensorState[];
   saveMaturityStates(rows: MaturityStateRow[]): void;
   saveMaturityHours(rows: MaturityHourRow[]): void;
   /** The latest hourly state whose last reading is before ts (where a late reading's replay starts). */
@@ -99,8 +100,6 @@ export interface SensorStoreOps {
   readingsBetween(sensorId: number, afterTs: number, untilTs: number): { ts: number; value: number }[];
   /** Forgets a job's maturity (before recomputing it from the start). */
   clearMaturity(jobId: number): void;
-  /** Every sensor state of a job, and whether the sensor counts (not blacklisted or decommissioned). */
-  jobSensorStates(jobId: number): JobSensorState[];
   /** Sets bits in the job's jobAlarmTriggered flags. */
   setJobAlarmBits(jobId: number, bits: number): void;
 }

@@ -148,14 +148,14 @@ export function createPostgresOps(client: pg.ClientBase): AsyncSensorStoreOps {
         ],
       );
     },
-    async loadMaturityStates(keys) {
-      if (keys.length === 0) return [];
-      const res = await client.query<HourDbRow>(
-        `SELECT m.* FROM maturity_state m JOIN unnest($1::int[], $2::int[]) AS k(job_id, sensor_id)
-         ON m.job_id = k.job_id AND m.sensor_id = k.sensor_id`,
-        [col(keys, 'jobId'), col(keys, 'sensorId')],
+    async loadMaturityStates(jobIds): Promise<JobSensorState[]> {
+      if (jobIds.length === 0) return [];
+      const res = await client.query<HourDbRow & { blacklisted: number; decommissioned: number }>(
+        `SELECT m.*, s.blacklisted, s.decommissioned FROM maturity_state m
+         JOIN sensor s ON s.id = m.sensor_id WHERE m.job_id = ANY($1::int[])`,
+        [jobIds],
       );
-      return res.rows.map(toState);
+      return res.rows.map((r) => ({ ...toState(r), counted: !r.blacklisted && !r.decommissioned }));
     },
     async saveMaturityStates(rows) {
       if (rows.length === 0) return;
@@ -213,14 +213,6 @@ export function createPostgresOps(client: pg.ClientBase): AsyncSensorStoreOps {
     async clearMaturity(jobId) {
       await client.query('DELETE FROM maturity_state WHERE job_id = $1', [jobId]);
       await client.query('DELETE FROM maturity_hour WHERE job_id = $1', [jobId]);
-    },
-    async jobSensorStates(jobId): Promise<JobSensorState[]> {
-      const res = await client.query<HourDbRow & { blacklisted: number; decommissioned: number }>(
-        `SELECT m.*, s.blacklisted, s.decommissioned FROM maturity_state m
-         JOIN sensor s ON s.id = m.sensor_id WHERE m.job_id = $1`,
-        [jobId],
-      );
-      return res.rows.map((r) => ({ ...toState(r), counted: !r.blacklisted && !r.decommissioned }));
     },
     async setJobAlarmBits(jobId, bits) {
       await client.query('UPDATE job SET job_alarm_triggered = job_alarm_triggered | $1 WHERE id = $2', [

@@ -61,7 +61,6 @@ export function createSqliteOps(sqlite: SQLite.Database): SensorStoreOps {
       `INSERT INTO rejected_reading (company_id, gateway_id, received_at, kind, item_index, item, reason)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
-    loadState: sqlite.prepare('SELECT * FROM maturity_state WHERE job_id = ? AND sensor_id = ?'),
     saveState: sqlite.prepare(
       `INSERT INTO maturity_state (job_id, sensor_id, last_ts, last_temp, maturity, equivalent_age, n)
        VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -125,11 +124,14 @@ export function createSqliteOps(sqlite: SQLite.Database): SensorStoreOps {
         s.insertRejected.run(r.companyId, r.gatewayId, r.receivedAt, r.kind, r.itemIndex, r.item, r.reason);
       }
     },
-    loadMaturityStates(keys) {
-      const out: MaturityStateRow[] = [];
-      for (const k of keys) {
-        const row = s.loadState.get(k.jobId, k.sensorId) as HourDbRow | undefined;
-        if (row) out.push(toState(row));
+    loadMaturityStates(jobIds): JobSensorState[] {
+      const out: JobSensorState[] = [];
+      for (const jobId of jobIds) {
+        const rows = s.jobStates.all(jobId) as (HourDbRow & {
+          blacklisted: number;
+          decommissioned: number;
+        })[];
+        for (const r of rows) out.push({ ...toState(r), counted: !r.blacklisted && !r.decommissioned });
       }
       return out;
     },
@@ -152,10 +154,6 @@ export function createSqliteOps(sqlite: SQLite.Database): SensorStoreOps {
     clearMaturity(jobId) {
       s.clearStates.run(jobId);
       s.clearHours.run(jobId);
-    },
-    jobSensorStates(jobId): JobSensorState[] {
-      const rows = s.jobStates.all(jobId) as (HourDbRow & { blacklisted: number; decommissioned: number })[];
-      return rows.map((r) => ({ ...toState(r), counted: !r.blacklisted && !r.decommissioned }));
     },
     setJobAlarmBits(jobId, bits) {
       s.alarmBits.run(bits, jobId);

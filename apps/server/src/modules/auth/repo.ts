@@ -33,6 +33,24 @@ export function createAuthRepo(db: Kysely<Database>) {
         })
         .execute();
     },
+    /** A session with what authentication needs of its user, in one query (every signed-in call runs it). */
+    findSessionWithUser(id: string) {
+      return db
+        .selectFrom('auth_session as s')
+        .innerJoin('app_user as u', 'u.id', 's.user_id')
+        .select([
+          's.id',
+          's.user_id',
+          's.revoked_at',
+          'u.company_id',
+          'u.username',
+          'u.account_type',
+          'u.roles',
+          'u.is_active',
+        ])
+        .where('s.id', '=', id)
+        .executeTakeFirst();
+    },
     findSession(id: string) {
       return db.selectFrom('auth_session').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -130,13 +130,13 @@ export function createAuthService(deps: {
       const claims = await signer.verify(token);
       if (!claims) throw unauthorized('The access token is not valid or has expired');
       if (claims.typ === 'company') return { kind: 'company', companyId: claims.companyId };
-      const session = await repo.findSession(claims.sid);
+      const session = await repo.findSessionWithUser(claims.sid);
       if (!session || session.user_id !== claims.userId) throw unauthorized('The session is not valid');
       if (session.revoked_at !== null) throw unauthorized('The session has ended', 'SESSION_REVOKED');
-      const user = await users.findById(claims.userId);
-      if (!user?.is_active || user.company_id !== claims.companyId) {
+      if (!session.is_active || session.company_id !== claims.companyId) {
         throw unauthorized('The session has ended', 'SESSION_REVOKED');
       }
+      const user = { ...session, id: session.user_id };
       let extra: string[] = [];
       try {
         extra = JSON.parse(user.roles);

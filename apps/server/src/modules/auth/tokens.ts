@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export interface AccessClaims {
@@ -14,9 +15,10 @@ export interface CompanyClaims {
 
 /** Signs and verifies the HS256 JWTs: company tokens (auth-code step) and access tokens. */
 export class TokenSigner {
-  private readonly key: Uint8Array;
+  // A key object made once: given raw bytes, jose would import a new key on every verify.
+  private readonly key: KeyObject;
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   async signAccess(c: Omit<AccessClaims, 'typ'>, expiresAtMs: number): Promise<string> {

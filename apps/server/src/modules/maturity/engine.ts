@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import {
   createSensorStore,
+  type JobSensorState,
   type MaturityHourRow,
   type MaturityStateRow,
   op,
@@ -108,43 +109,39 @@ function* updateSensor(
   sensorId: number,
   saved: MaturityStateRow | undefined,
   fresh: { ts: number; value: number }[],
-): StoreWork<MaturityStateRow | null> {
-  let result: ReturnType<typeof advance>;
-  if (!saved || fresh[0].ts > saved.lastTs) {
-    result = advance(job, sensorId, saved ?? null, fresh);
-  } else {
-    const checkpoint = yield* op('maturityCheckpointBefore', job.id, sensorId, fresh[0].ts);
-    const after = checkpoint?.lastTs ?? job.startDate - 1;
-    const replay = yield* op('readingsBetween', sensorId, after, windowEnd(job));
-    result = advance(job, sensorId, checkpoint ?? null, replay);
-  }
-  if (result.state) yield* op('saveMaturityStates', [result.state]);
-  yield* op('saveMaturityHours', result.hours);
-  return result.state;
+): StoreWork<ReturnType<typeof advance>> {
+  if (!saved || fresh[0].ts > saved.lastTs) return advance(job, sensorId, saved ?? null, fresh);
+  const checkpoint = yield* op('maturityCheckpointBefore', job.id, sensorId, fresh[0].ts);
+  const after = checkpoint?.lastTs ?? job.startDate - 1;
+  const replay = yield* op('readingsBetween', sensorId, after, windowEnd(job));
+  return advance(job, sensorId, checkpoint ?? null, replay);
 }
 
-/** Sets the job's MATURED bit once the average strength of its counted sensors reaches its target. */
-function* updateJobAlarm(job: MaturityJob): StoreWork<void> {
-  if (!job.curve || isAlarmBitSet(job.alarmFlags, MATURED_BIT)) return;
+/** The MATURED bit to set on a job, given all its sensors' states: 0 when none is due. */
+function maturedBit(job: MaturityJob, states: readonly JobSensorState[]): number {
+  if (!job.curve || isAlarmBitSet(job.alarmFlags, MATURED_BIT)) return 0;
   const target = jobTargetStrength(job.targets);
-  if (target === null) return;
+  if (target === null) return 0;
   const curve = job.curve;
-  const states = yield* op('jobSensorStates', job.id);
   const strength = jobStrength(
     states
       .filter((s) => s.counted)
       .map((s) => strengthOf({ maturity: s.maturity, equivalent_age: s.equivalentAge }, curve)),
   );
-  if (hasMatured(strength, target)) {
-    const bit = 2 ** MATURED_BIT;
-    yield* op('setJobAlarmBits', job.id, bit);
-    job.alarmFlags |= bit;
-  }
+  return hasMatured(strength, target) ? 2 ** MATURED_BIT : 0;
+}
+
+function* raiseMatured(job: MaturityJob, states: readonly JobSensorState[]): StoreWork<void> {
+  const bit = maturedBit(job, states);
+  if (bit === 0) return;
+  yield* op('setJobAlarmBits', job.id, bit);
+  job.alarmFlags |= bit;
 }
 
 /**
  * Keeps maturity current for temperature readings just stored (only those new on (sensor, ts)):
- * each reading counts for every maturity job of its node whose window holds its time.
+ * each reading counts for every maturity job of its node whose window holds its time. A batch
+ * costs one load of its jobs' states and one save of states and of hours, whatever its size.
  */
 export function* applyTemperatureReadings(
   jobsByNode: ReadonlyMap<number, readonly MaturityJob[]>,
@@ -167,19 +164,32 @@ export function* applyTemperatureReadings(
     }
   }
   if (groups.size === 0) return;
-  const list = [...groups.values()];
-  const saved = yield* op(
-    'loadMaturityStates',
-    list.map((g) => ({ jobId: g.job.id, sensorId: g.sensorId })),
-  );
-  const savedByKey = new Map(saved.map((s) => [`${s.jobId}:${s.sensorId}`, s]));
-  const touched = new Set<MaturityJob>();
-  for (const g of list) {
+  const jobs = new Map<number, MaturityJob>();
+  for (const g of groups.values()) jobs.set(g.job.id, g.job);
+  const saved = yield* op('loadMaturityStates', [...jobs.keys()]);
+  const byKey = new Map(saved.map((s) => [`${s.jobId}:${s.sensorId}`, s]));
+
+  const states: MaturityStateRow[] = [];
+  const hours: MaturityHourRow[] = [];
+  for (const [key, g] of groups) {
     g.rows.sort((a, b) => a.ts - b.ts);
-    yield* updateSensor(g.job, g.sensorId, savedByKey.get(`${g.job.id}:${g.sensorId}`), g.rows);
-    touched.add(g.job);
+    const before = byKey.get(key);
+    const result = yield* updateSensor(g.job, g.sensorId, before, g.rows);
+    hours.push(...result.hours);
+    if (!result.state) continue;
+    states.push(result.state);
+    // A sensor new to the job counts until the job's sensors are next loaded with their flags.
+    byKey.set(key, { ...result.state, counted: before?.counted ?? true });
   }
-  for (const job of touched) yield* updateJobAlarm(job);
+  yield* op('saveMaturityStates', states);
+  yield* op('saveMaturityHours', hours);
+  const all = [...byKey.values()];
+  for (const job of jobs.values()) {
+    yield* raiseMatured(
+      job,
+      all.filter((s) => s.jobId === job.id),
+    );
+  }
 }
 
 /** Recomputes a job from its stored readings: after it starts or stops, or its profile or sensors change. */
@@ -191,7 +201,7 @@ export function* recomputeJobWork(job: MaturityJob, sensorIds: readonly number[]
     if (state) yield* op('saveMaturityStates', [state]);
     yield* op('saveMaturityHours', hours);
   }
-  yield* updateJobAlarm(job);
+  yield* raiseMatured(job, yield* op('loadMaturityStates', [job.id]));
 }
 
 const MATURITY_JOB_COLUMNS = [
@@ -292,7 +302,7 @@ export function createMaturityEngine(store: Db, sensorStore: SensorStore = creat
         .select([...MATURITY_JOB_COLUMNS, 'j.kind'])
         .where('j.id', '=', jobId)
         .executeTakeFirst();
-      if (!row || row.kind !== 'MATURITY') return;
+      if (row?.kind !== 'MATURITY') return;
       if (row.start_date === null) {
         await sensorStore.run(function* () {
           yield* op('clearMaturity', jobId);
