@@ -18,17 +18,18 @@ export interface SensorStore {
 /** At most this many queued works share one SQLite transaction. */
 const GROUP_MAX = 32;
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-
 /**
- * SQLite: works that queue while one runs share the next transaction (group commit), each in its
- * own savepoint, so one failing rolls back only itself. A commit costs more than a thousand
- * inserts, so this is what lets concurrent gateways go faster than one.
+ * SQLite: works that queue while one runs share the next transaction (group commit): a commit
+ * costs more than a thousand inserts. If any work of a group fails, the group is rolled back and
+ * each work runs again in a transaction of its own, so only the failing one fails.
  */
 function createSqliteStore(sqlite: SQLite.Database): SensorStore {
+  type Pending = { work: () => StoreWork<unknown>; resolve(v: unknown): void; reject(e: unknown): void };
   let ops: SensorStoreOps | undefined;
-  const pending: { work: () => StoreWork<unknown>; resolve(v: unknown): void; reject(e: unknown): void }[] =
-    [];
+  const runGroup = sqlite.transaction((group: Pending[], o: SensorStoreOps) =>
+    group.map((g) => runSync(g.work(), o)),
+  );
+  const pending: Pending[] = [];
   let draining = false;
   const nextTurn = () => new Promise((r) => setImmediate(r));
 
@@ -42,29 +43,22 @@ function createSqliteStore(sqlite: SQLite.Database): SensorStore {
         // A Kysely transaction holds the same connection across awaits: let it finish first.
         while (sqlite.inTransaction) await nextTurn();
         ops ??= createSqliteOps(sqlite);
-        const o = ops;
         const group = pending.splice(0, GROUP_MAX);
-        let outcomes: Outcome[];
         try {
-          outcomes = sqlite
-            .transaction(() =>
-              group.map((g): Outcome => {
-                try {
-                  return { ok: true, value: sqlite.transaction(() => runSync(g.work(), o))() };
-                } catch (error) {
-                  return { ok: false, error };
-                }
-              }),
-            )
-            .immediate();
+          const values = runGroup.immediate(group, ops);
+          group.forEach((g, i) => g.resolve(values[i]));
         } catch (error) {
-          outcomes = group.map(() => ({ ok: false, error }));
+          if (group.length === 1) group[0].reject(error);
+          else {
+            for (const g of group) {
+              try {
+                g.resolve(runGroup.immediate([g], ops)[0]);
+              } catch (e) {
+                g.reject(e);
+              }
+            }
+          }
         }
-        group.forEach((g, i) => {
-          const r = outcomes[i];
-          if (r.ok) g.resolve(r.value);
-          else g.reject(r.error);
-        });
         if (pending.length > 0) await nextTurn();
       }
     } finally {
