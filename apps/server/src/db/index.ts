@@ -63,6 +63,9 @@ export function openDb(databaseUrl: string): Db {
   let raw: RawDriver;
   if (dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle client whose connection the server ends (restart, admin terminate) must not crash
+    // the process: the pool drops it and connects afresh on the next query.
+    pool.on('error', (err) => console.warn(`PostgreSQL: idle connection closed (${err.message})`));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     raw = { dialect, pool };
   } else {

@@ -46,7 +46,7 @@ function createSqliteStore(sqlite: SQLite.Database): SensorStore {
         const group = pending.splice(0, GROUP_MAX);
         try {
           const values = runGroup.immediate(group, ops);
-          group.forEach((g, i) => g.resolve(values[i]));
+          for (const [i, g] of group.entries()) g.resolve(values[i]);
         } catch (error) {
           if (group.length === 1) group[0].reject(error);
           else {

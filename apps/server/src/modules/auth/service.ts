@@ -21,6 +21,10 @@ export async function resolveJwtSecret(repo: AuthRepo, configured: string | unde
   return existing ?? repo.putSecretOnce('jwt_secret', randomBytes(48).toString('base64url'));
 }
 
+/** How long a checked access token is trusted without reading its session again. */
+export const RECENT_TOKEN_MS = 5_000;
+const RECENT_TOKENS_MAX = 10_000;
+
 export function createAuthService(deps: {
   repo: AuthRepo;
   config: Config;
@@ -62,6 +66,14 @@ export function createAuthService(deps: {
       refreshTokenExpiration: refreshExp,
     };
   }
+
+  /**
+   * Access tokens checked in the last few seconds, with their actor: a dashboard makes several
+   * calls at once and every one would otherwise verify the token and read the session again.
+   * Logout in this process clears it at once; anything else that ends a session is seen within
+   * RECENT_TOKEN_MS.
+   */
+  const recent = new Map<string, { actor: Actor; until: number }>();
 
   return {
     signer,
@@ -118,6 +130,12 @@ export function createAuthService(deps: {
 
     async logout(actor: Actor): Promise<void> {
       await repo.revokeSession(actor.sessionId, Date.now());
+      recent.clear();
+    },
+
+    /** Forgets every recently checked token: call after ending sessions or deactivating users. */
+    forgetRecentTokens(): void {
+      recent.clear();
     },
 
     /**
@@ -127,6 +145,9 @@ export function createAuthService(deps: {
     async authenticate(
       token: string,
     ): Promise<{ kind: 'company'; companyId: number } | { kind: 'access'; actor: Actor }> {
+      const now = Date.now();
+      const known = recent.get(token);
+      if (known && known.until > now) return { kind: 'access', actor: known.actor };
       const claims = await signer.verify(token);
       if (!claims) throw unauthorized('The access token is not valid or has expired');
       if (claims.typ === 'company') return { kind: 'company', companyId: claims.companyId };
@@ -141,18 +162,18 @@ export function createAuthService(deps: {
       try {
         extra = JSON.parse(user.roles);
       } catch {}
-      return {
-        kind: 'access',
-        actor: {
-          userId: user.id,
-          companyId: user.company_id,
-          username: user.username,
-          accountType: user.account_type,
-          roles: [user.account_type, ...extra],
-          sessionId: session.id,
-          isAdmin: isAdminAccount(user.account_type),
-        },
+      const actor: Actor = {
+        userId: user.id,
+        companyId: user.company_id,
+        username: user.username,
+        accountType: user.account_type,
+        roles: [user.account_type, ...extra],
+        sessionId: session.id,
+        isAdmin: isAdminAccount(user.account_type),
       };
+      if (recent.size >= RECENT_TOKENS_MAX) recent.clear();
+      recent.set(token, { actor, until: Math.min(now + RECENT_TOKEN_MS, claims.exp * 1000) });
+      return { kind: 'access', actor };
     },
   };
 }

@@ -1,8 +1,10 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export interface AccessClaims {
   typ: 'access';
+  /** expiry, epoch seconds */
+  exp: number;
   userId: number;
   companyId: number;
   username: string;
@@ -15,19 +17,25 @@ export interface CompanyClaims {
 
 /** Signs and verifies the HS256 JWTs: company tokens (auth-code step) and access tokens. */
 export class TokenSigner {
-  // A key object made once: given raw bytes, jose would import a new key on every verify.
-  private readonly key: KeyObject;
+  // A WebCrypto key imported once: given raw bytes or a KeyObject, jose imports one on every call.
+  private readonly keyPromise: Promise<webcrypto.CryptoKey>;
   constructor(secret: string) {
-    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
+    this.keyPromise = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
-  async signAccess(c: Omit<AccessClaims, 'typ'>, expiresAtMs: number): Promise<string> {
+  async signAccess(c: Omit<AccessClaims, 'typ' | 'exp'>, expiresAtMs: number): Promise<string> {
     return new SignJWT({ typ: 'access', companyId: c.companyId, username: c.username, sid: c.sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(c.userId))
       .setIssuedAt()
       .setExpirationTime(Math.floor(expiresAtMs / 1000))
-      .sign(this.key);
+      .sign(await this.keyPromise);
   }
 
   async signCompany(companyId: number, expiresAtMs: number): Promise<string> {
@@ -36,13 +44,13 @@ export class TokenSigner {
       .setSubject(`company:${companyId}`)
       .setIssuedAt()
       .setExpirationTime(Math.floor(expiresAtMs / 1000))
-      .sign(this.key);
+      .sign(await this.keyPromise);
   }
 
   /** The claims of a valid token, or null when it is malformed, forged or expired. */
   async verify(token: string): Promise<AccessClaims | CompanyClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.keyPromise, { algorithms: ['HS256'] });
       const companyId = payload.companyId;
       if (typeof companyId !== 'number') return null;
       if (payload.typ === 'company') return { typ: 'company', companyId };
@@ -50,10 +58,12 @@ export class TokenSigner {
         payload.typ === 'access' &&
         typeof payload.sid === 'string' &&
         typeof payload.username === 'string' &&
+        typeof payload.exp === 'number' &&
         payload.sub
       ) {
         return {
           typ: 'access',
+          exp: payload.exp,
           companyId,
           userId: Number(payload.sub),
           username: payload.username,

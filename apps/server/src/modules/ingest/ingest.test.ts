@@ -268,3 +268,27 @@ describe('gateways', () => {
     expect(rotate.statusCode).toBe(404);
   });
 });
+
+describe('compressed uplinks', () => {
+  const ctx = useTestApp();
+
+  it('accepts a gzip-compressed body', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const site = await projectOf(ctx.db.db, ctx.companyId, DEMO.firstSiteName);
+    const gw = await addGateway(ctx.db.db, ctx.companyId, site.tenantGroupId);
+    const nodeId = await addNode(ctx.db.db, { companyId: ctx.companyId, ...site });
+    const body = { readings: [{ nodeId, channelId: 1, sensorType: 'Temperature', ts: T0, value: 4.5 }] };
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ingest/readings',
+      headers: {
+        authorization: `Bearer ${gw.key}`,
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      },
+      payload: gzipSync(JSON.stringify(body)),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+  });
+});

@@ -27,6 +27,8 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
     {
       config: { auth: 'public' },
       bodyLimit: INGEST_BODY_LIMIT,
+      // Gateways on metered links may send the body gzip- or deflate-compressed (Content-Encoding).
+      decompress: {},
       schema: {
         tags: ['ingest'],
         summary: 'Store a gateway batch: readings, node status and locations',
@@ -35,6 +37,7 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
           'A reading is identified by (node, channel, sensor type, ts): a resend counts as a duplicate and changes nothing. ' +
           'Items for an unknown node, with a non-numeric value, or a time more than 10 minutes ahead are rejected with a reason ' +
           'and kept in the rejected list (GET /api/ingest/rejected). A body that is not JSON answers 400, a bad key 401; both store nothing. ' +
+          'The body may be sent compressed (Content-Encoding: gzip or deflate). ' +
           'The same JSON is accepted over MQTT on sitepulse/gateways/{gatewayId}/up (QoS 1) when the server has MQTT_URL; the answer is published on sitepulse/gateways/{gatewayId}/ack.',
         security: [{ gatewayKey: [] }],
         body: IngestBody,
