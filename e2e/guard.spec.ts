@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, signInAndWait, useE2E } from './support/browser.ts';
+import { signIn, useE2E } from './support/browser.ts';
 import { demoUsers } from './support/demo.ts';
 import { demoSites, expectPath, expectVisible, texts, ui, visibleText } from './support/ui.ts';
 
 const e2e = useE2E();
+
+// Only the first test is about signing in (the way back after it): the others start signed in
+// through the API (e2e.signedInPage), on '/'.
 
 describe('route guards', () => {
   it('sends a signed-out visitor to /login and back to where they came from after sign-in', async () => {
@@ -15,8 +18,7 @@ describe('route guards', () => {
   });
 
   it('shows the no-access page for a job-site id outside the user list', async () => {
-    const page = await e2e.newPage();
-    await signInAndWait(page, { username: demoUsers.admin.username });
+    const page = await e2e.signedInPage({ username: demoUsers.admin.username });
     await expectVisible(ui.map(page));
     await page.goto('/construction_dashboard/999999');
     await expectPath(page, '/no-access');
@@ -24,8 +26,7 @@ describe('route guards', () => {
   });
 
   it('shows Access Restricted to the inspector on the first construction site', async () => {
-    const page = await e2e.newPage();
-    await signInAndWait(page, { username: demoUsers.inspector.username });
+    const page = await e2e.signedInPage({ username: demoUsers.inspector.username });
     await expectPath(page, '/');
     const site = ui.drawer(page).getByText(demoSites.first, { exact: true }).first();
     await expectVisible(site);
@@ -37,8 +38,7 @@ describe('route guards', () => {
   });
 
   it('logs out to /login and refuses a protected route afterwards', async () => {
-    const page = await e2e.newPage();
-    await signInAndWait(page, { username: demoUsers.editor.username });
+    const page = await e2e.signedInPage({ username: demoUsers.editor.username });
     await expectVisible(ui.map(page));
     await ui.accountMenuButton(page).click();
     await ui.menuItem(page, /^log ?out$/i).click();
@@ -49,8 +49,7 @@ describe('route guards', () => {
   });
 
   it("lists 'User Management' in the account menu for admin", async () => {
-    const page = await e2e.newPage();
-    await signInAndWait(page, { username: demoUsers.admin.username });
+    const page = await e2e.signedInPage({ username: demoUsers.admin.username });
     await expectVisible(ui.map(page));
     await ui.accountMenuButton(page).click();
     await expectVisible(ui.menuItem(page, /my profile/i));
@@ -59,8 +58,7 @@ describe('route guards', () => {
   });
 
   it("does not list 'User Management' for editor", async () => {
-    const page = await e2e.newPage();
-    await signInAndWait(page, { username: demoUsers.editor.username });
+    const page = await e2e.signedInPage({ username: demoUsers.editor.username });
     await expectVisible(ui.map(page));
     await ui.accountMenuButton(page).click();
     await expectVisible(ui.menuItem(page, /my profile/i));

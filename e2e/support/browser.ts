@@ -1,12 +1,21 @@
 /**
  * Chromium (Debian's /usr/bin/chromium driven by playwright-core) for the end-to-end suite:
- * one browser per spec file, a fresh context per test, external network blocked.
+ * one browser per spec file, a fresh context per test, external network blocked. Tests of the login
+ * screen sign in through the UI (signIn); tests that only need a session start signed in through the
+ * API (E2E.signedInPage, session.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { repoRoot, type StartOptions, startServer, type TestServer } from './server.ts';
+import { signInViaApi } from './session.ts';
 import { ui } from './ui.ts';
 
 export const screenshotDir = join(repoRoot, 'screenshots');
@@ -41,11 +50,21 @@ export interface Credentials {
   password?: string;
 }
 
+export interface PageOptions {
+  viewport?: Viewport;
+}
+
 export interface E2E {
   readonly server: TestServer;
   readonly browser: Browser;
   /** A page in a fresh browser context (empty local storage), on the server's origin. */
-  newPage(options?: { viewport?: Viewport }): Promise<Page>;
+  newPage(options?: PageOptions): Promise<Page>;
+  /**
+   * A page in a fresh browser context that starts signed in as `credentials`, signed in through the
+   * API (signInViaApi in session.ts) rather than the login screen, already opened at `path` (default
+   * '/'). For tests that need a session but are not about signing in.
+   */
+  signedInPage(credentials: Credentials, options?: PageOptions & { path?: string }): Promise<Page>;
 }
 
 /** Registers the hooks of one spec file: server and browser for the file, a context per test. */
@@ -57,8 +76,15 @@ export function useE2E(options: StartOptions = {}): E2E {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer(options);
-    browser = await chromium.launch(launchOptions);
+    // Both at once; whichever started is kept for afterAll to stop if the other failed.
+    const [startedServer, launchedBrowser] = await Promise.allSettled([
+      startServer(options),
+      chromium.launch(launchOptions),
+    ]);
+    if (startedServer.status === 'fulfilled') server = startedServer.value;
+    if (launchedBrowser.status === 'fulfilled') browser = launchedBrowser.value;
+    if (startedServer.status === 'rejected') throw startedServer.reason;
+    if (launchedBrowser.status === 'rejected') throw launchedBrowser.reason;
   });
 
   beforeEach(() => {
@@ -85,6 +111,40 @@ export function useE2E(options: StartOptions = {}): E2E {
     await server?.stop();
   });
 
+  /** A page in a fresh context, optionally starting with the given storage state. */
+  async function openPage(
+    { viewport = desktop }: PageOptions = {},
+    storageState?: BrowserContextOptions['storageState'],
+  ): Promise<Page> {
+    if (!server || !browser) throw new Error('e2e: newPage() called outside a test');
+    const origin = new URL(server.url).origin;
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport,
+      locale: 'en-US',
+      ...(storageState ? { storageState } : {}),
+    });
+    context.setDefaultTimeout(actionTimeoutMs);
+    context.setDefaultNavigationTimeout(30_000);
+    // Only the server's own origin is reachable: map tiles and other outside hosts are aborted.
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+      let requestOrigin = '';
+      try {
+        requestOrigin = new URL(url).origin;
+      } catch {
+        /* unparsable: abort */
+      }
+      return requestOrigin === origin ? route.continue() : route.abort('blockedbyclient');
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (err) => pageErrors.push(String(err)));
+    pages.push(page);
+    return page;
+  }
+
   return {
     get server() {
       if (!server) throw new Error('e2e: server not started');
@@ -94,28 +154,12 @@ export function useE2E(options: StartOptions = {}): E2E {
       if (!browser) throw new Error('e2e: browser not started');
       return browser;
     },
-    async newPage({ viewport = desktop } = {}) {
-      if (!server || !browser) throw new Error('e2e: newPage() called outside a test');
-      const origin = new URL(server.url).origin;
-      const context = await browser.newContext({ baseURL: server.url, viewport, locale: 'en-US' });
-      context.setDefaultTimeout(actionTimeoutMs);
-      context.setDefaultNavigationTimeout(30_000);
-      // Only the server's own origin is reachable: map tiles and other outside hosts are aborted.
-      await context.route('**/*', (route) => {
-        const url = route.request().url();
-        if (url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
-        let requestOrigin = '';
-        try {
-          requestOrigin = new URL(url).origin;
-        } catch {
-          /* unparsable: abort */
-        }
-        return requestOrigin === origin ? route.continue() : route.abort('blockedbyclient');
-      });
-      contexts.push(context);
-      const page = await context.newPage();
-      page.on('pageerror', (err) => pageErrors.push(String(err)));
-      pages.push(page);
+    newPage: (pageOptions) => openPage(pageOptions),
+    async signedInPage(credentials, { path = '/', ...pageOptions } = {}) {
+      if (!server) throw new Error('e2e: signedInPage() called outside a test');
+      const storage = await signInViaApi(server.url, credentials);
+      const page = await openPage(pageOptions, { cookies: [], origins: [storage] });
+      await page.goto(path);
       return page;
     },
   };
@@ -148,7 +192,8 @@ export async function enterCompanyCode(page: Page, code: string): Promise<void> 
   const input = ui.codeInput(page);
   await input.waitFor();
   await input.click();
-  await page.keyboard.type(code, { delay: 30 });
+  // One key event per character, as typed; no pause between keys (the entry is one controlled input).
+  await page.keyboard.type(code);
 }
 
 /**

@@ -142,7 +142,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       await stop();
       throw new Error(`e2e: GET ${url}/api/health did not answer {"status":"ok"} in time.\n${output}`);
     }
-    await new Promise((r) => setTimeout(r, 250));
+    // Poll again soon: the health call itself is what tells readiness, so keep the gap short.
+    await new Promise((r) => setTimeout(r, 50));
   }
 
   return { url, port, dbPath, output: () => output, stop };

@@ -12,6 +12,7 @@ export const texts = {
   invalidEmail: 'Invalid email',
   invalidPhone: 'Invalid phone number',
   accessRestricted: 'Access Restricted',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
 } as const;
 
 export const demoSites = {
