@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -10,7 +11,16 @@ import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { companiesRoutes } from './modules/companies/routes.ts';
+import { exportsRoutes } from './modules/exports/routes.ts';
+import { gpsRoutes } from './modules/gps/routes.ts';
+import { startMqttIngest } from './modules/ingest/mqtt.ts';
+import { ingestRoutes } from './modules/ingest/routes.ts';
+import { jobsRoutes } from './modules/jobs/routes.ts';
 import { jobsitesRoutes } from './modules/jobsites/routes.ts';
+import { maturityRoutes } from './modules/maturity/routes.ts';
+import { measurementsRoutes } from './modules/measurements/routes.ts';
+import { nodesRoutes } from './modules/nodes/routes.ts';
+import { profilesRoutes } from './modules/profiles/routes.ts';
 import { resourcesRoutes } from './modules/resources/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { APP_VERSION, systemRoutes } from './modules/system/routes.ts';
@@ -18,7 +28,7 @@ import { usersRoutes } from './modules/users/routes.ts';
 import './lib/actor.ts';
 import { AppError, codeForStatus, forbidden, unauthorized } from './lib/errors.ts';
 import { bearerToken } from './lib/http.ts';
-import { createServices, type ModuleOptions } from './services.ts';
+import { createServices, type ModuleOptions, type Services } from './services.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -68,6 +78,14 @@ const apiPlugin: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { servic
   await app.register(jobsitesRoutes, opts);
   await app.register(usersRoutes, opts);
   await app.register(settingsRoutes, opts);
+  await app.register(ingestRoutes, opts);
+  await app.register(nodesRoutes, opts);
+  await app.register(jobsRoutes, opts);
+  await app.register(profilesRoutes, opts);
+  await app.register(maturityRoutes, opts);
+  await app.register(measurementsRoutes, opts);
+  await app.register(gpsRoutes, opts);
+  await app.register(exportsRoutes, opts);
 };
 
 /** Builds the whole application (API, OpenAPI, web app) without listening: tests use app.inject. */
@@ -80,7 +98,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     ajv: { plugins: [ajvFormats as never] },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const services = await createServices(config, db.db);
+  const services = await createServices(config, db);
+  app.decorate('services', services);
   app.decorateRequest('actor', null);
   app.decorateRequest('tokenCompanyId', null);
 
@@ -95,6 +114,15 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     if (status >= 500) req.log.error({ err }, 'request failed');
     const message = status >= 500 ? 'An internal error occurred' : err.message;
     return reply.status(status).send({ error: { code: codeForStatus(status), message } });
+  });
+
+  // Charts and lists are JSON of tens to hundreds of kB: compress (gzip or brotli) what the client accepts.
+  // Request bodies are decompressed only where gateways may send them compressed (ingest).
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip', 'deflate'],
   });
 
   await app.register(fastifySwagger, {
@@ -118,6 +146,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
             description: 'Company token of the auth-code step',
           },
           basicAuth: { type: 'http', scheme: 'basic' },
+          gatewayKey: { type: 'http', scheme: 'bearer', description: 'A gateway key (POST /api/gateways)' },
         },
       },
     },
@@ -125,6 +154,24 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(apiPlugin, { prefix: '/api', services, config });
+
+  if (config.mqttUrl) {
+    const url = config.mqttUrl;
+    let mqttIngest: ReturnType<typeof startMqttIngest> | undefined;
+    app.addHook('onReady', async () => {
+      mqttIngest = startMqttIngest({
+        url,
+        ingest: services.ingest,
+        log: app.log,
+        clientId: config.mqttClientId,
+        topicRoot: config.mqttTopicRoot,
+      });
+      await mqttIngest.ready;
+    });
+    app.addHook('onClose', async () => {
+      await mqttIngest?.stop();
+    });
+  }
 
   const spa = existsSync(join(config.webDist, 'index.html'));
   if (spa) {
@@ -155,3 +202,10 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every module's service (main.ts starts the demo feed with them) */
+    services: Services;
+  }
+}

@@ -1,13 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
+import type { Db } from './db/index.ts';
 import type { Database } from './db/types.ts';
 import { createAuthRepo } from './modules/auth/repo.ts';
 import { createAuthService, resolveJwtSecret } from './modules/auth/service.ts';
 import { createCompaniesRepo } from './modules/companies/repo.ts';
 import { createCompaniesService } from './modules/companies/service.ts';
+import { createExportsService } from './modules/exports/service.ts';
+import { createGpsService } from './modules/gps/service.ts';
+import { createIngestService } from './modules/ingest/service.ts';
+import { createJobsService } from './modules/jobs/service.ts';
 import { createJobsitesRepo } from './modules/jobsites/repo.ts';
-import { createJobsitesService } from './modules/jobsites/service.ts';
+import { createJobsitesService, type JobsitesService } from './modules/jobsites/service.ts';
 import { createMailService } from './modules/mail/service.ts';
+import { createMaturityEngine, type MaturityEngine } from './modules/maturity/engine.ts';
+import { createMaturityService } from './modules/maturity/service.ts';
+import { createMeasurementsService } from './modules/measurements/service.ts';
+import { createNodesService } from './modules/nodes/service.ts';
+import { createProfilesService } from './modules/profiles/service.ts';
 import { createResourcesRepo } from './modules/resources/repo.ts';
 import { createResourcesService } from './modules/resources/service.ts';
 import { createSettingsRepo } from './modules/settings/repo.ts';
@@ -15,8 +25,19 @@ import { createSettingsService } from './modules/settings/service.ts';
 import { createUsersRepo } from './modules/users/repo.ts';
 import { createUsersService } from './modules/users/service.ts';
 
+/** What the sensor-data services are built from: the database, config, access checks and the engine. */
+export interface ServiceDeps {
+  db: Kysely<Database>;
+  /** the database handle with its dialect and raw driver (for the ingest hot path) */
+  store: Db;
+  config: Config;
+  jobsites: JobsitesService;
+  maturityEngine: MaturityEngine;
+}
+
 /** Wires every module's service to its repo and to the services it uses. */
-export async function createServices(config: Config, db: Kysely<Database>) {
+export async function createServices(config: Config, store: Db) {
+  const db = store.db;
   const authRepo = createAuthRepo(db);
   const jwtSecret = await resolveJwtSecret(authRepo, config.jwtSecret);
   const mail = createMailService({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -26,7 +47,34 @@ export async function createServices(config: Config, db: Kysely<Database>) {
   const jobsites = createJobsitesService({ repo: createJobsitesRepo(db), users });
   const settings = createSettingsService({ repo: createSettingsRepo(db), users });
   const resources = createResourcesService(createResourcesRepo(db));
-  return { mail, companies, users, auth, jobsites, settings, resources };
+  const maturityEngine = createMaturityEngine(store);
+  const deps: ServiceDeps = { db, store, config, jobsites, maturityEngine };
+  const ingest = createIngestService(deps);
+  const jobs = createJobsService(deps);
+  const profiles = createProfilesService(deps);
+  const maturity = createMaturityService({ ...deps, profiles });
+  const measurements = createMeasurementsService(deps);
+  const gps = createGpsService({ ...deps, measurements });
+  const nodes = createNodesService({ ...deps, measurements });
+  const exports = createExportsService({ ...deps, measurements });
+  return {
+    mail,
+    companies,
+    users,
+    auth,
+    jobsites,
+    settings,
+    resources,
+    maturityEngine,
+    ingest,
+    jobs,
+    profiles,
+    maturity,
+    measurements,
+    gps,
+    nodes,
+    exports,
+  };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;
 
