@@ -75,6 +75,29 @@ export interface JobSensorState extends MaturityStateRow {
   counted: boolean;
 }
 
+/** A maturity_state or maturity_hour row as the drivers return it. */
+export type HourDbRow = {
+  job_id: number;
+  sensor_id: number;
+  hour: number;
+  last_ts: number;
+  last_temp: number;
+  maturity: number;
+  equivalent_age: number;
+  n: number;
+};
+
+/** A stored state as the engine uses it (PostgreSQL may hand bigint times back as text: Number()). */
+export const toState = (r: Omit<HourDbRow, 'hour'>): MaturityStateRow => ({
+  jobId: r.job_id,
+  sensorId: r.sensor_id,
+  lastTs: Number(r.last_ts),
+  lastTemp: r.last_temp,
+  maturity: r.maturity,
+  equivalentAge: r.equivalent_age,
+  n: r.n,
+});
+
 /** Every operation, as the SQLite store implements it (synchronously). */
 export interface SensorStoreOps {
   /** Inserts readings new on (sensor, ts); answers, per row, whether it was new. */

@@ -1,26 +1,11 @@
 import type pg from 'pg';
-import type { AsyncSensorStoreOps, JobSensorState, MaturityHourRow, MaturityStateRow } from './ops.ts';
-
-type HourDbRow = {
-  job_id: number;
-  sensor_id: number;
-  hour: number;
-  last_ts: number;
-  last_temp: number;
-  maturity: number;
-  equivalent_age: number;
-  n: number;
-};
-
-const toState = (r: Omit<HourDbRow, 'hour'>): MaturityStateRow => ({
-  jobId: r.job_id,
-  sensorId: r.sensor_id,
-  lastTs: Number(r.last_ts),
-  lastTemp: r.last_temp,
-  maturity: r.maturity,
-  equivalentAge: r.equivalent_age,
-  n: r.n,
-});
+import {
+  type AsyncSensorStoreOps,
+  type HourDbRow,
+  type JobSensorState,
+  type MaturityHourRow,
+  toState,
+} from './ops.ts';
 
 const col = <T, K extends keyof T>(rows: T[], key: K) => rows.map((r) => r[key]);
 

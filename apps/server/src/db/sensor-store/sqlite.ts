@@ -1,26 +1,11 @@
 import type SQLite from 'better-sqlite3';
-import type { JobSensorState, MaturityHourRow, MaturityStateRow, SensorStoreOps } from './ops.ts';
-
-type HourDbRow = {
-  job_id: number;
-  sensor_id: number;
-  hour: number;
-  last_ts: number;
-  last_temp: number;
-  maturity: number;
-  equivalent_age: number;
-  n: number;
-};
-
-const toState = (r: Omit<HourDbRow, 'hour'>): MaturityStateRow => ({
-  jobId: r.job_id,
-  sensorId: r.sensor_id,
-  lastTs: r.last_ts,
-  lastTemp: r.last_temp,
-  maturity: r.maturity,
-  equivalentAge: r.equivalent_age,
-  n: r.n,
-});
+import {
+  type HourDbRow,
+  type JobSensorState,
+  type MaturityHourRow,
+  type SensorStoreOps,
+  toState,
+} from './ops.ts';
 
 /** The sensor store on better-sqlite3: prepared once, each call synchronous. */
 export function createSqliteOps(sqlite: SQLite.Database): SensorStoreOps {

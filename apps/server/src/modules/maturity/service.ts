@@ -40,6 +40,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../services.ts';
 import { toChannelJob } from '../jobs/service.ts';
+import { toChannelSensor } from '../measurements/mappers.ts';
 import type { ProfilesService } from '../profiles/service.ts';
 import { MATURED_BIT, type StrengthCurve, strengthOf } from './engine.ts';
 import { createMaturityRepo, type JobFilter, type JobRow, type Scope } from './repo.ts';
@@ -119,22 +120,6 @@ function parseObject(text: string): Record<string, unknown> {
   } catch {
     return {};
   }
-}
-
-export function toChannelSensor(s: SensorRow): ChannelSensor {
-  return {
-    id: s.id,
-    sensorId: s.id,
-    nodeId: s.node_id,
-    channelId: s.channel_id,
-    sensorType: s.sensor_type,
-    sensorAlias: s.alias,
-    latestValue: s.latest_value,
-    latestValueTimestamp: s.latest_value_ts,
-    messageTimestamp: s.message_ts,
-    decommissioned: Boolean(s.decommissioned),
-    blacklisted: Boolean(s.blacklisted),
-  };
 }
 
 /** The job's strength curve, when it has a concrete profile. */
