@@ -88,10 +88,24 @@ const apiPlugin: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { servic
   await app.register(exportsRoutes, opts);
 };
 
+/** A URL with the value of its `token` query parameter replaced. */
+export const redactToken = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+
 /** Builds the whole application (API, OpenAPI, web app) without listening: tests use app.inject. */
 export async function buildApp({ config, db, logger }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? {
+      level: config.logLevel,
+      // Download links carry the access token in the query: never write it to the log.
+      serializers: {
+        req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+          method: req.method,
+          url: redactToken(req.url),
+          host: req.hostname,
+          remoteAddress: req.ip,
+        }),
+      },
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 120_000,

@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, type Writable } from 'node:stream';
 import type { ExportFileQuery } from '@sitepulse/contracts';
 import {
   convert,
@@ -332,9 +332,9 @@ export function openExport(plan: ExportPlan, format: 'csv' | 'xlsx') {
 
 /**
  * Writes the rows into an Excel workbook streamed to `out` (ExcelJS WorkbookWriter): each row is
- * committed as it is added, and after each page the writer waits for `out` to drain, so memory
- * stays bounded however many rows there are. A sheet that reaches Excel's row limit continues on
- * the next one.
+ * committed as it is added, and after each page the writer waits until the zip compressor has taken
+ * the sheet's data and the client has taken the zip's, so memory stays bounded however many rows
+ * there are. A sheet that reaches Excel's row limit continues on the next one.
  */
 async function writeXlsx(plan: ExportPlan, out: PassThrough): Promise<void> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -362,23 +362,54 @@ async function writeXlsx(plan: ExportPlan, out: PassThrough): Promise<void> {
       ws.addRow(r).commit();
       rows += 1;
     }
-    // Let the zip stream compress what was written, and wait while the client is slower than us.
-    await new Promise((resolve) => setImmediate(resolve));
-    while (out.writableNeedDrain && !out.destroyed) await drainOrClose(out);
+    await settle((ws as unknown as { stream: SheetStream }).stream, out);
   }
   ws.commit();
   await wb.commit();
 }
 
-/** Resolves when the stream drains or closes (a client that went away must not hang the writer). */
-function drainOrClose(stream: PassThrough): Promise<void> {
+/**
+ * ExcelJS's sheet stream (its StreamBuf, 4.x): it buffers what a sheet writes until the zip archive
+ * pipes it into the entry's compressor, then writes into that compressor without heeding
+ * backpressure. So the writer waits itself: until the sheet stream is piped and holds little, the
+ * compressor has drained, and the client has taken the output.
+ */
+interface SheetStream {
+  pipes?: Writable[];
+  buffers?: unknown[];
+}
+
+/** Whether a writable is over its buffer limit (archiver's streams come from readable-stream 2, without writableNeedDrain). */
+function needsDrain(w: Writable): boolean {
+  const legacy = (w as unknown as { _writableState?: { needDrain?: boolean } })._writableState;
+  return w.writableNeedDrain ?? legacy?.needDrain ?? false;
+}
+
+async function settle(sheet: SheetStream, out: PassThrough): Promise<void> {
+  for (;;) {
+    if (out.destroyed) return;
+    const target = sheet.pipes?.[0];
+    if (target && needsDrain(target) && !target.destroyed) await drainOrClose(target, out);
+    else if (!target && (sheet.buffers?.length ?? 0) > 2) await new Promise((r) => setTimeout(r, 5));
+    else if (out.writableNeedDrain) await drainOrClose(out);
+    else return;
+  }
+}
+
+/**
+ * Resolves when the stream drains or closes, or when `also` closes (a client that went away must not
+ * hang the writer).
+ */
+function drainOrClose(stream: Writable, also?: Writable): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       stream.off('drain', done);
       stream.off('close', done);
+      also?.off('close', done);
       resolve();
     };
     stream.on('drain', done);
     stream.on('close', done);
+    also?.on('close', done);
   });
 }

@@ -105,3 +105,14 @@ describe('web app serving', () => {
     expect(api.json().error.code).toBe('NOT_FOUND');
   });
 });
+
+describe('request log', () => {
+  it('never writes a token from the query', async () => {
+    const { redactToken } = await import('../../app.ts');
+    expect(redactToken('/api/data/measurement/temperature/file?jobId=3&token=eyJhbGci.x.y&format=csv')).toBe(
+      '/api/data/measurement/temperature/file?jobId=3&token=[redacted]&format=csv',
+    );
+    expect(redactToken('/api/x?token=abc')).toBe('/api/x?token=[redacted]');
+    expect(redactToken('/api/x?tokens=1')).toBe('/api/x?tokens=1');
+  });
+});
