@@ -57,9 +57,6 @@ export function createAuthRepo(db: Kysely<Database>) {
       const { rows } = await db.executeQuery<SessionWithUser>({ ...sessionWithUser, parameters: [id] });
       return rows[0];
     },
-    findSession(id: string) {
-      return db.selectFrom('auth_session').selectAll().where('id', '=', id).executeTakeFirst();
-    },
     findSessionByRefreshHash(hash: string) {
       return db
         .selectFrom('auth_session')

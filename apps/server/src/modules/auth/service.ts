@@ -133,10 +133,6 @@ export function createAuthService(deps: {
       recent.clear();
     },
 
-    /** Forgets every recently checked token: call after ending sessions or deactivating users. */
-    forgetRecentTokens(): void {
-      recent.clear();
-    },
 
     /**
      * Reads a bearer token. Access tokens must belong to a live session of an active user:
