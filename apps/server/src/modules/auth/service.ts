@@ -133,7 +133,6 @@ export function createAuthService(deps: {
       recent.clear();
     },
 
-
     /**
      * Reads a bearer token. Access tokens must belong to a live session of an active user:
      * a revoked session answers 401 SESSION_REVOKED.
