@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../apps/server/src/db/types.ts';
 import { DEMO, seedDemo } from '../../apps/server/src/demo/seed.ts';
-import { addGateway, addProfile, projectOf } from '../../apps/server/src/test/sensor-fixtures.ts';
+import {
+  addGateway,
+  addMaturityJob,
+  addProfile,
+  projectOf,
+} from '../../apps/server/src/test/sensor-fixtures.ts';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -77,27 +82,5 @@ export async function addJob(
     jobGroupId?: number | null;
   },
 ): Promise<number> {
-  const { id } = await db
-    .insertInto('job')
-    .values({
-      company_id: site.companyId,
-      tenant_group_id: site.tenantGroupId,
-      tenant_id: site.tenantId,
-      job_group_id: v.jobGroupId ?? null,
-      kind: 'MATURITY',
-      job_type_name: 'Maturity',
-      name: v.name,
-      node_id: v.nodeId,
-      status: v.terminationDate ? 'TERMINATED' : 'RUNNING',
-      sensor_flags: 1,
-      sensor_types: JSON.stringify(['Temperature']),
-      concrete_profile_id: site.profileId,
-      start_date: v.startDate,
-      termination_date: v.terminationDate ?? null,
-      singular_target: v.singularTarget ?? null,
-      created_at: v.startDate,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+  return addMaturityJob(db, { ...site, ...v, profileId: site.profileId });
 }

@@ -99,17 +99,20 @@ export async function addMaturityJob(
     startDate: number;
     terminationDate?: number | null;
     singularTarget?: number | null;
+    name?: string;
+    jobGroupId?: number | null;
   },
-) {
+): Promise<number> {
   const { id } = await db
     .insertInto('job')
     .values({
       company_id: v.companyId,
       tenant_group_id: v.tenantGroupId,
       tenant_id: v.tenantId,
+      job_group_id: v.jobGroupId ?? null,
       kind: 'MATURITY',
       job_type_name: 'Maturity',
-      name: `Pour ${v.nodeId}`,
+      name: v.name ?? `Pour ${v.nodeId}`,
       node_id: v.nodeId,
       status: v.terminationDate ? 'TERMINATED' : 'RUNNING',
       sensor_flags: 1,
