@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNAL_UNKNOWN, signalValue } from './signal.ts';
+import { SIGNAL_UNKNOWN, signalBars, signalValue } from './signal.ts';
 
 const NOW = Date.UTC(2024, 4, 1, 12, 0, 0);
 const H = 3_600_000;
@@ -40,5 +40,21 @@ describe('signalValue (section 4)', () => {
   it('uses the current time when now is not given', () => {
     expect(signalValue({ timestamp: Date.now(), signal: 7 })).toBe(7);
     expect(SIGNAL_UNKNOWN).toBe(-2);
+  });
+});
+
+describe('signalBars', () => {
+  it.each([
+    [-60, 4],
+    [-70, 4],
+    [-71, 3],
+    [-85, 3],
+    [-92, 2],
+    [-100, 2],
+    [-101, 1],
+    [SIGNAL_UNKNOWN, 0],
+    [null, 0],
+  ])('%s dBm shows %s bars', (signal, bars) => {
+    expect(signalBars(signal)).toBe(bars);
   });
 });

@@ -29,3 +29,15 @@ export function signalValue(
   if (now - ts > SIGNAL_STALE_MS) return SIGNAL_UNKNOWN;
   return signal;
 }
+
+/**
+ * Bars (0–4) shown for a signal in dBm. The spec does not give the steps; these are the usual cellular
+ * and LoRa steps: -70 or better 4, -85 or better 3, -100 or better 2, anything weaker 1, unknown 0.
+ */
+export function signalBars(signal: number | null | undefined): 0 | 1 | 2 | 3 | 4 {
+  if (typeof signal !== 'number' || !Number.isFinite(signal) || signal === SIGNAL_UNKNOWN) return 0;
+  if (signal >= -70) return 4;
+  if (signal >= -85) return 3;
+  if (signal >= -100) return 2;
+  return 1;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { smoothingTolerance } from './smoothing.ts';
+import { smoothingKeepMask, smoothingTolerance } from './smoothing.ts';
 
 // [days, humidity/temperature, maturity/strength]: every band edge and the day after it.
 const rows: [number, number, number][] = [
@@ -39,5 +39,36 @@ describe('smoothingTolerance (section 9)', () => {
     ['toString', 10, 0],
   ])('%s with %j days → %d', (kind, days, tol) => {
     expect(smoothingTolerance(kind, days)).toBe(tol);
+  });
+});
+
+describe('smoothingKeepMask', () => {
+  it('keeps every present point at tolerance 0 (microweather) and never keeps a gap', () => {
+    expect(smoothingKeepMask([1, 2, null, 4, undefined], 0)).toEqual([true, true, false, true, false]);
+  });
+
+  it('drops points on a straight line and keeps the ends', () => {
+    expect(smoothingKeepMask([0, 1, 2, 3, 4, 5], 0.01)).toEqual([true, false, false, false, false, true]);
+  });
+
+  it('keeps a bump larger than the tolerance (percent of the range) and drops noise smaller than it', () => {
+    // Range 0..100; tolerance 1.5 % → 1.5 units. The 0.5 wiggle goes, the peak of 100 stays.
+    const values = [0, 0.5, 0, 100, 0, 0];
+    expect(smoothingKeepMask(values, 1.5)).toEqual([true, false, true, true, true, true]);
+    expect(smoothingKeepMask(values, 0.1)).toEqual([true, true, true, true, true, true]);
+  });
+
+  it('smooths each run between gaps on its own, so the gap survives', () => {
+    const mask = smoothingKeepMask([0, 1, 2, null, 10, 11, 12], 1);
+    expect(mask).toEqual([true, false, true, false, true, false, true]);
+  });
+
+  it('handles a hundred thousand points', () => {
+    const values = Array.from({ length: 100_000 }, (_, i) => Math.sin(i / 1000) * 10 + (i % 7) * 0.001);
+    const mask = smoothingKeepMask(values, 0.7);
+    const kept = mask.filter(Boolean).length;
+    expect(kept).toBeGreaterThan(10);
+    expect(kept).toBeLessThan(values.length / 10);
+    expect(mask[0] && mask[values.length - 1]).toBe(true);
   });
 });

@@ -20,6 +20,17 @@ export const queryKeys = {
     details: (companyId: number, username: string) => ['users', 'details', companyId, username] as const,
     settingValues: () => ['users', 'settingValues'] as const,
   },
+  /**
+   * Everything about jobs. Live updates (api/live.ts) invalidate by these prefixes, so every query of a job
+   * must start with jobs.maturity(id) (maturity and humidity jobs) or jobs.channel(id) (microweather, data,
+   * GPS and power jobs), and every site-wide list with jobs.site(tenantGroupId).
+   */
+  jobs: {
+    all: ['jobs'] as const,
+    maturity: (id: number) => ['jobs', 'maturity', id] as const,
+    channel: (id: number) => ['jobs', 'channel', id] as const,
+    site: (tenantGroupId: number) => ['jobs', 'site', tenantGroupId] as const,
+  },
   resources: {
     text: (name: string, language: string) => ['resources', 'text', name, language] as const,
   },

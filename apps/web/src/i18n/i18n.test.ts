@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import enAuth from './en/auth.json';
-import enCommon from './en/common.json';
-import enShell from './en/shell.json';
-import esAuth from './es/auth.json';
-import esCommon from './es/common.json';
-import esShell from './es/shell.json';
 
 /** Every string shown to a person exists in both languages (Spanish must be complete everywhere). */
+const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
+const areas = [...new Set(Object.keys(files).map((p) => p.split('/')[2]))].sort();
+
 function keysOf(value: unknown, prefix = ''): string[] {
   if (value === null || typeof value !== 'object') return [prefix];
   return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
@@ -14,11 +11,27 @@ function keysOf(value: unknown, prefix = ''): string[] {
   );
 }
 
-describe.each([
-  ['common', enCommon, esCommon],
-  ['auth', enAuth, esAuth],
-  ['shell', enShell, esShell],
-])('i18n %s', (_name, en, es) => {
+it('finds the English and Spanish files of every area', () => {
+  expect(areas).toEqual(expect.arrayContaining(['auth.json', 'common.json', 'shell.json']));
+  for (const area of areas) {
+    expect(files[`./en/${area}`], `en/${area}`).toBeDefined();
+    expect(files[`./es/${area}`], `es/${area}`).toBeDefined();
+  }
+});
+
+it('gives every top-level key to one file only, so areas cannot overwrite each other', () => {
+  const owners = new Map<string, string>();
+  for (const area of areas) {
+    for (const key of Object.keys(files[`./en/${area}`] ?? {})) {
+      expect(owners.get(key), `${key} in ${area}`).toBeUndefined();
+      owners.set(key, area);
+    }
+  }
+});
+
+describe.each(areas)('i18n %s', (area) => {
+  const en = files[`./en/${area}`];
+  const es = files[`./es/${area}`];
   it('has the same keys in English and Spanish', () => {
     expect(keysOf(es).sort()).toEqual(keysOf(en).sort());
   });

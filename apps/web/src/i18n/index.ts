@@ -1,15 +1,24 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enAuth from './en/auth.json';
-import enCommon from './en/common.json';
-import enShell from './en/shell.json';
-import esAuth from './es/auth.json';
-import esCommon from './es/common.json';
-import esShell from './es/shell.json';
 
-/** English and Spanish, English as the fallback (spec section 1). One file per area of the app, one namespace. */
+/**
+ * English and Spanish, English as the fallback (spec section 1). One JSON file per area of the app
+ * (`en/<area>.json`, `es/<area>.json`), each holding one top-level key named after its area; every file
+ * found here is merged into the one `translation` namespace, so a feature adds its strings by adding a file.
+ */
 export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
 const LANGUAGE_KEY = 'sitepulse.language';
+
+type Strings = Record<string, unknown>;
+const files = import.meta.glob<Strings>('./*/*.json', { eager: true, import: 'default' });
+
+function stringsOf(language: string): Strings {
+  const merged: Strings = {};
+  for (const [path, strings] of Object.entries(files)) {
+    if (path.startsWith(`./${language}/`)) Object.assign(merged, strings);
+  }
+  return merged;
+}
 
 export function storedLanguage(): string {
   const stored = localStorage.getItem(LANGUAGE_KEY);
@@ -26,8 +35,8 @@ export function changeLanguage(language: string): void {
 
 void i18n.use(initReactI18next).init({
   resources: {
-    en: { translation: { ...enCommon, ...enAuth, ...enShell } },
-    es: { translation: { ...esCommon, ...esAuth, ...esShell } },
+    en: { translation: stringsOf('en') },
+    es: { translation: stringsOf('es') },
   },
   lng: storedLanguage(),
   fallbackLng: 'en',

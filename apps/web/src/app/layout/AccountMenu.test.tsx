@@ -65,3 +65,42 @@ describe('AccountMenu', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-profile'));
   });
 });
+
+describe('AccountMenu display toggles', () => {
+  afterEach(async () => {
+    const { default: i18n } = await import('../../i18n/index.ts');
+    await i18n.changeLanguage('en');
+  });
+
+  it('saves Imperial as the unit setting and keeps it for this session', async () => {
+    const fetchMock = stubServer({ extra: { '/settings/user': {} } });
+    await openMenu(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Imperial (°F, psi)' }));
+    await waitFor(() => {
+      const put = fetchMock.mock.calls.find(
+        ([url, init]) => String(url).includes('/settings/user') && init?.method === 'PUT',
+      );
+      expect(put && JSON.parse(String(put[1]?.body))).toMatchObject({
+        userSettingType: 'SystemOfMeasurement',
+        val: 'Imperial',
+      });
+    });
+    expect(localStorage.getItem('sitepulse.measurementUnits')).toBe('Imperial');
+  });
+
+  it('switches the screen to Spanish at once and saves the language', async () => {
+    const fetchMock = stubServer({ extra: { '/settings/user': {} } });
+    await openMenu(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Español' }));
+    expect(await screen.findByRole('menuitem', { name: 'Mi perfil' })).toBeTruthy();
+    await waitFor(() => {
+      const put = fetchMock.mock.calls.find(
+        ([url, init]) => String(url).includes('/settings/user') && init?.method === 'PUT',
+      );
+      expect(put && JSON.parse(String(put[1]?.body))).toMatchObject({
+        userSettingType: 'Language',
+        val: 'es',
+      });
+    });
+  });
+});

@@ -18,6 +18,7 @@ import { useNavigate } from 'react-router';
 import { logout } from '../../api/auth.ts';
 import { useUserDetails } from '../../api/queries.ts';
 import { readSession } from '../../api/session.ts';
+import { DisplayToggles } from './DisplayToggles.tsx';
 import { isAdminAccount } from './rules.ts';
 import { initials } from './SiteAvatar.tsx';
 
@@ -79,6 +80,8 @@ export function AccountMenu({ mobile }: { mobile: boolean }) {
             {user?.email || username}
           </Typography>
         </Box>
+        <Divider />
+        <DisplayToggles />
         <Divider sx={{ mb: 0.5 }} />
         <MenuItem onClick={() => go('/my-profile')}>
           <ListItemIcon>

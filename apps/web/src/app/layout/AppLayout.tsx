@@ -2,6 +2,7 @@ import { Box, Drawer, Toolbar, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useUserLanguage } from './DisplayToggles.tsx';
 import { DrawerNav } from './DrawerNav.tsx';
 import { DRAWER_WIDTH_CLOSED, DRAWER_WIDTH_OPEN } from './rules.ts';
 import { TOOLBAR_SX, TopBar } from './TopBar.tsx';
@@ -17,6 +18,7 @@ export function AppLayout() {
   const [desktopOpen, setDesktopOpen] = useState(true);
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
+  useUserLanguage();
 
   // Extra-small screens: the drawer collapses itself, on arrival and after every navigation.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change on purpose

@@ -1,0 +1,90 @@
+import { Box, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { SYSTEMS, type UnitSystem, USER_SETTING_TYPES } from '@sitepulse/domain';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSaveUserSetting, useUserDetails } from '../../api/queries.ts';
+import { writeSession } from '../../api/session.ts';
+import { useAlert } from '../../components/AlertBanner.tsx';
+import { changeLanguage, SUPPORTED_LANGUAGES } from '../../i18n/index.ts';
+import { useDisplayPreferences } from '../preferences.ts';
+
+const LANGUAGE_NAMES: Record<(typeof SUPPORTED_LANGUAGES)[number], string> = { en: 'English', es: 'Español' };
+
+/**
+ * Units and language, one tap away on every screen (in the account menu, on a phone too): a
+ * superintendent switches to psi or Spanish without leaving the pour they are looking at. Both are
+ * saved as the user's settings; every value on screen redraws at once, without a reload.
+ */
+export function DisplayToggles() {
+  const { t } = useTranslation();
+  const prefs = useDisplayPreferences();
+  const save = useSaveUserSetting();
+  const { showAlert } = useAlert();
+  const failed = () => showAlert({ severity: 'error', message: t('shell.display.saveFailed') });
+
+  const setUnits = (system: UnitSystem | null) => {
+    if (!system || system === prefs.system) return;
+    writeSession({ measurementUnits: system });
+    save.mutate(
+      { userSettingType: USER_SETTING_TYPES.systemOfMeasurement, val: system },
+      { onError: failed },
+    );
+  };
+  const setLanguage = (language: string | null) => {
+    if (!language || language === prefs.language) return;
+    changeLanguage(language);
+    save.mutate({ userSettingType: USER_SETTING_TYPES.language, val: language }, { onError: failed });
+  };
+
+  return (
+    <Box sx={{ px: 2, py: 1, display: 'grid', gap: 1 }}>
+      <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
+        {t('shell.display.units')}
+      </Typography>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        fullWidth
+        value={prefs.system}
+        onChange={(_, v: UnitSystem | null) => setUnits(v)}
+        aria-label={t('shell.display.units')}
+      >
+        {SYSTEMS.map((s) => (
+          <ToggleButton key={s} value={s} sx={{ textTransform: 'none' }}>
+            {t(`shell.display.${s}`)}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
+        {t('shell.display.language')}
+      </Typography>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        fullWidth
+        value={prefs.language}
+        onChange={(_, v: string | null) => setLanguage(v)}
+        aria-label={t('shell.display.language')}
+      >
+        {SUPPORTED_LANGUAGES.map((lng) => (
+          <ToggleButton key={lng} value={lng} lang={lng} sx={{ textTransform: 'none' }}>
+            {LANGUAGE_NAMES[lng]}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </Box>
+  );
+}
+
+/**
+ * Applies the signed-in user's saved Language setting when it arrives or changes (another device, or the
+ * toggle above). It follows the setting, not the screen's language, so a choice made on the login card
+ * stands until the user's saved setting says otherwise.
+ */
+export function useUserLanguage(): void {
+  const { data: user } = useUserDetails();
+  const saved = user?.userSettingData?.find((s) => s.type === USER_SETTING_TYPES.language)?.val;
+  useEffect(() => {
+    if (saved && (SUPPORTED_LANGUAGES as readonly string[]).includes(saved)) changeLanguage(saved);
+  }, [saved]);
+}

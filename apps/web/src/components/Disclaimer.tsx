@@ -1,0 +1,47 @@
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import { Alert } from '@mui/material';
+import type { TextResource } from '@sitepulse/contracts';
+import { AOMS_MATURITY_STRENGTH_DISCLAIMER, isArchived } from '@sitepulse/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiFetch } from '../api/client.ts';
+import { queryKeys } from '../api/query-keys.ts';
+
+/**
+ * The maturity-strength disclaimer (spec section 2): shown on the project job list, the dashboards and
+ * the job, unless the job site is terminated. Its text is the AOMS_MATURITY_STRENGTH_DISCLAIMER resource
+ * in the user's language; a failed load is ignored silently (section 8).
+ */
+export function Disclaimer({ jobSite }: { jobSite: { state?: string | null } | undefined }) {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const show = !!jobSite && !isArchived(jobSite);
+  const { data } = useQuery({
+    queryKey: queryKeys.resources.text(AOMS_MATURITY_STRENGTH_DISCLAIMER, language),
+    queryFn: ({ signal }) =>
+      apiFetch<TextResource>(`/resources/text/${AOMS_MATURITY_STRENGTH_DISCLAIMER}`, {
+        signal,
+        query: { language },
+      }),
+    enabled: show,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  if (!show || !data?.text) return null;
+  return (
+    <Alert
+      severity="info"
+      variant="outlined"
+      icon={<InfoOutlinedIcon fontSize="small" />}
+      data-testid="maturity-disclaimer"
+      sx={{
+        mt: 3,
+        fontSize: 13,
+        bgcolor: 'background.paper',
+        '& .MuiAlert-message': { whiteSpace: 'pre-line' },
+      }}
+    >
+      {data.text}
+    </Alert>
+  );
+}

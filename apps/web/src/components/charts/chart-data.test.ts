@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { buildChartColumns, hasChartData } from './chart-data.ts';
+
+const grid = { start: Date.UTC(2026, 0, 1), bucketMs: 3_600_000, points: 4 };
+
+describe('buildChartColumns', () => {
+  it('puts x in seconds on the grid and converts every value', () => {
+    const cols = buildChartColumns(
+      grid,
+      [{ key: 't', label: 'T', color: '#000', values: [0, 10, null, 30] }],
+      (c) => Math.round((c * 9) / 5 + 32),
+    );
+    expect(cols[0]).toEqual([0, 3600, 7200, 10800].map((s) => grid.start / 1000 + s));
+    expect(cols[1]).toEqual([32, 50, null, 86]);
+  });
+
+  it('marks the points smoothing drops as undefined (joined over) and keeps gaps as null', () => {
+    const line = { key: 'm', label: 'M', color: '#000', values: [0, 1, 2, 3], tolerance: 0.7 };
+    expect(buildChartColumns(grid, [line], (v) => v)[1]).toEqual([0, undefined, undefined, 3]);
+    const gap = { ...line, values: [0, null, 2, 3] };
+    expect(buildChartColumns(grid, [gap], (v) => v)[1]).toEqual([0, null, 2, 3]);
+  });
+
+  it('says whether any line has data', () => {
+    expect(hasChartData([{ key: 'a', label: 'a', color: '#000', values: [null, null] }])).toBe(false);
+    expect(hasChartData([{ key: 'a', label: 'a', color: '#000', values: [null, 1] }])).toBe(true);
+  });
+});
