@@ -75,7 +75,7 @@ describe('AccountMenu display toggles', () => {
   it('saves Imperial as the unit setting and keeps it for this session', async () => {
     const fetchMock = stubServer({ extra: { '/settings/user': {} } });
     await openMenu(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Imperial (°F, psi)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Imperial' }));
     await waitFor(() => {
       const put = fetchMock.mock.calls.find(
         ([url, init]) => String(url).includes('/settings/user') && init?.method === 'PUT',
