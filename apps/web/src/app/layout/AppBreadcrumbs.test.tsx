@@ -2,6 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt, signInSession, stubServer } from '../../components/test-utils.tsx';
 import { AppBreadcrumbs } from './AppBreadcrumbs.tsx';
+import { useJobNameForBreadcrumb } from './job-name.ts';
 import { jobSitePath, projectPath } from './rules.ts';
 
 beforeEach(() => {
@@ -23,6 +24,16 @@ describe('AppBreadcrumbs', () => {
     const project = within(nav).getByRole('link', { name: 'Job Site Sensors' });
     expect(project.getAttribute('href')).toBe('/job-site-sensors/3/31');
     expect(within(nav).getByText('Job 77').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('names the job once its screen hands the name over', async () => {
+    function JobScreen() {
+      useJobNameForBreadcrumb('77', 'Level 3 Slab - Pour 1');
+      return <AppBreadcrumbs />;
+    }
+    renderAt(<JobScreen />, '/job/:type/:jobsiteId/:tenantId/:id', '/job/concrete/3/31/77');
+    const nav = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect((await within(nav).findByText('Level 3 Slab - Pour 1')).getAttribute('aria-current')).toBe('page');
   });
 
   it('links a construction site to its dashboard and a Concrete project to its job list', async () => {

@@ -3,6 +3,7 @@ import { Breadcrumbs, Link, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useCurrentJobSite } from '../../api/queries.ts';
+import { useBreadcrumbJobName } from './job-name.ts';
 import { defaultProjectNameKey, jobSitePath, projectPath } from './rules.ts';
 
 interface Crumb {
@@ -27,6 +28,7 @@ export function AppBreadcrumbs() {
   const { t } = useTranslation();
   const params = useParams();
   const { jobSite } = useCurrentJobSite(params.jobsiteId);
+  const jobName = useBreadcrumbJobName(params.jobId ?? params.id);
   if (!jobSite) return null;
 
   const tenantId = params.tenantId && params.tenantId !== 'undefined' ? Number(params.tenantId) : null;
@@ -38,7 +40,7 @@ export function AppBreadcrumbs() {
     const key = defaultProjectNameKey(project);
     crumbs.push({ label: key ? t(key) : project.name, to: projectPath(jobSite.id, project) });
   }
-  if (jobId) crumbs.push({ label: t('shell.breadcrumb.job', { id: jobId }) });
+  if (jobId) crumbs.push({ label: jobName ?? t('shell.breadcrumb.job', { id: jobId }) });
 
   return (
     <Breadcrumbs
