@@ -9,14 +9,17 @@ import ajvFormats from 'ajv-formats';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
+import { alarmsRoutes } from './modules/alarms/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { companiesRoutes } from './modules/companies/routes.ts';
+import { eventsRoutes } from './modules/events/routes.ts';
 import { exportsRoutes } from './modules/exports/routes.ts';
 import { gpsRoutes } from './modules/gps/routes.ts';
 import { startMqttIngest } from './modules/ingest/mqtt.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
 import { jobsitesRoutes } from './modules/jobsites/routes.ts';
+import { lumimonRoutes } from './modules/lumimon/routes.ts';
 import { maturityRoutes } from './modules/maturity/routes.ts';
 import { measurementsRoutes } from './modules/measurements/routes.ts';
 import { nodesRoutes } from './modules/nodes/routes.ts';
@@ -85,7 +88,10 @@ const apiPlugin: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { servic
   await app.register(maturityRoutes, opts);
   await app.register(measurementsRoutes, opts);
   await app.register(gpsRoutes, opts);
+  await app.register(lumimonRoutes, opts);
   await app.register(exportsRoutes, opts);
+  await app.register(eventsRoutes, opts);
+  await app.register(alarmsRoutes, opts);
 };
 
 /** A URL with the value of its `token` query parameter replaced. */
@@ -113,6 +119,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const services = await createServices(config, db);
+  services.events.useLogger(app.log);
   app.decorate('services', services);
   app.decorateRequest('actor', null);
   app.decorateRequest('tokenCompanyId', null);

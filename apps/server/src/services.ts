@@ -2,16 +2,19 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { Database } from './db/types.ts';
+import { createAlarmsService } from './modules/alarms/service.ts';
 import { createAuthRepo } from './modules/auth/repo.ts';
 import { createAuthService, resolveJwtSecret } from './modules/auth/service.ts';
 import { createCompaniesRepo } from './modules/companies/repo.ts';
 import { createCompaniesService } from './modules/companies/service.ts';
+import { createEventsService } from './modules/events/service.ts';
 import { createExportsService } from './modules/exports/service.ts';
 import { createGpsService } from './modules/gps/service.ts';
 import { createIngestService } from './modules/ingest/service.ts';
 import { createJobsService } from './modules/jobs/service.ts';
 import { createJobsitesRepo } from './modules/jobsites/repo.ts';
 import { createJobsitesService, type JobsitesService } from './modules/jobsites/service.ts';
+import { createLumimonService } from './modules/lumimon/service.ts';
 import { createMailService } from './modules/mail/service.ts';
 import { createMaturityEngine, type MaturityEngine } from './modules/maturity/engine.ts';
 import { createMaturityService } from './modules/maturity/service.ts';
@@ -49,14 +52,29 @@ export async function createServices(config: Config, store: Db) {
   const resources = createResourcesService(createResourcesRepo(db));
   const maturityEngine = createMaturityEngine(store);
   const deps: ServiceDeps = { db, store, config, jobsites, maturityEngine };
-  const ingest = createIngestService(deps);
+  const events = createEventsService({ db, jobsites });
+  const ingest = createIngestService({
+    ...deps,
+    // After each committed batch: its sensor thresholds, then live events of the sites it touched.
+    onStored: async (batch) => {
+      try {
+        const changed = await alarms.evaluateNodes(batch.companyId, batch.readingNodeIds);
+        await events.publishBatch(batch);
+        await events.publishAlarms(batch.companyId, [...batch.alarmJobIds, ...changed]);
+      } catch (err) {
+        events.log.error({ err }, 'live events of an ingest batch failed');
+      }
+    },
+  });
   const jobs = createJobsService(deps);
   const profiles = createProfilesService(deps);
   const maturity = createMaturityService({ ...deps, profiles });
+  const alarms = createAlarmsService({ ...deps, maturity, events });
   const measurements = createMeasurementsService(deps);
   const gps = createGpsService({ ...deps, measurements });
   const nodes = createNodesService({ ...deps, measurements });
   const exports = createExportsService({ ...deps, measurements });
+  const lumimon = createLumimonService({ ...deps, measurements, nodes, gps });
   return {
     mail,
     companies,
@@ -66,6 +84,8 @@ export async function createServices(config: Config, store: Db) {
     settings,
     resources,
     maturityEngine,
+    events,
+    alarms,
     ingest,
     jobs,
     profiles,
@@ -74,6 +94,7 @@ export async function createServices(config: Config, store: Db) {
     gps,
     nodes,
     exports,
+    lumimon,
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -1,5 +1,6 @@
 import { MATURITY_FUNCTIONS, SERVER_JOB_STATUSES } from '@sitepulse/domain';
 import Type from 'typebox';
+import { JobAlarmData } from './alarms.ts';
 import { EpochMs } from './common.ts';
 import { ChannelSensor, NodeBatteryValue, NodeSignalValue } from './sensor-nodes.ts';
 
@@ -200,6 +201,13 @@ export const StopJobBody = Type.Object({
 });
 export type StopJobBody = Type.Static<typeof StopJobBody>;
 
+/** POST /api/analytics/concrete/maturity/jobs/cmd/assign_profile: the concrete profile of a maturity job. */
+export const AssignProfileBody = Type.Object({
+  id: PosId,
+  concreteProfileId: Type.Integer({ minimum: 1, description: 'a profile of the company' }),
+});
+export type AssignProfileBody = Type.Static<typeof AssignProfileBody>;
+
 /** A job as the lifecycle calls answer it (every kind). channelJobId = id; channelGroupId = its job group. */
 export const ChannelJob = Type.Object({
   id: Type.Integer(),
@@ -265,9 +273,10 @@ export const MaturityJob = Type.Object({
   channelGroupName: Nullable(Type.String()),
   concreteProfileName: Nullable(Type.String()),
   maturityFunction: Nullable(Type.String()),
-  alarmData: Type.Object({ singularThreshold: NullNum }),
+  alarmData: JobAlarmData,
   jobAlarmTriggered: Type.Integer({
-    description: 'bit flags; bit 0 (MATURED) once the job strength reached its target',
+    description:
+      'bit flags; bit 0 (MATURED) once the job strength reached its target, bit 1 (SENSOR_THRESHOLD) while a latest reading is outside the threshold',
   }),
   msjAverageStrength: NullNum,
   msjAverageTemperature: NullNum,
@@ -437,6 +446,7 @@ export const MsjExtremity = Type.Object({
   sensorId: Type.Integer(),
   sensorAlias: Nullable(Type.String()),
 });
+export type MsjExtremity = Type.Static<typeof MsjExtremity>;
 export const MsjExtremityList = Type.Array(MsjExtremity);
 
 export const MsjTimestamp = Type.Object({ msjId: Type.Integer(), timestamp: NullTs });

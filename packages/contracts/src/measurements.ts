@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { JobAlarmData } from './alarms.ts';
 import { EpochMs } from './common.ts';
 import { ChannelSensor, NodeBatteryValue, NodeSignalValue } from './sensor-nodes.ts';
 
@@ -105,6 +106,14 @@ const jobBase = {
   terminationDate: Nullable(EpochMs),
   creationDate: EpochMs,
   sensorTypes: Type.Array(Type.String()),
+  // Always sent; typed optional only so that job objects written before they existed still type-check.
+  jobAlarmTriggered: Type.Optional(
+    Type.Integer({
+      description:
+        'alarm bit flags; bit 1 (SENSOR_THRESHOLD) while a latest reading is outside the threshold',
+    }),
+  ),
+  alarmData: Type.Optional(JobAlarmData),
 };
 
 /** Spec section 3 "Microweather job". status derives from the dates: STOPPED, STARTED or NEW. */

@@ -2,15 +2,19 @@
  * @sitepulse/domain: every pure rule of the Sitepulse specification. No I/O, no dependencies;
  * imported by the server and the web app so both apply the rules the same way.
  */
+export * from './alarms.ts';
 export * from './battery.ts';
 export * from './constants.ts';
 export * from './display.ts';
 export * from './job-groups.ts';
+export * from './job-list.ts';
+export * from './job-page.ts';
 export * from './jobs.ts';
 export * from './links.ts';
 export * from './maturity.ts';
 export * from './messages.ts';
 export * from './names.ts';
+export * from './node-cards.ts';
 export * from './progress.ts';
 export * from './roles.ts';
 export * from './routes.ts';

@@ -6,12 +6,14 @@ import {
   JOB_SITE_ROUTES,
   jobSiteBreadcrumbHref,
   matchRoute,
+  OUR_ROUTE_KEYS,
   PAGE_TITLES,
   pageTitle,
   paths,
   projectBreadcrumbHref,
   ROUTE_KEYS,
   type RouteKey,
+  SPEC_ROUTE_KEYS,
   showDisclaimer,
 } from './routes.ts';
 
@@ -60,12 +62,39 @@ describe('route table (section 2)', () => {
     expect(paths[key].path).toBe(path);
     expect(pageTitle(key)).toBe(title);
     expect(paths[key].auth).toBe(auth);
+    expect(paths[key].spec).toBe(true);
   });
 
-  it('has 29 routes and every title of section 2 is used', () => {
-    expect(ROUTE_KEYS).toHaveLength(29);
-    expect(new Set(ROUTE_KEYS.map(pageTitle))).toEqual(new Set(PAGE_TITLES));
+  it('has the 29 routes of the spec and every title of section 2 is used', () => {
+    expect(SPEC_ROUTE_KEYS).toHaveLength(29);
+    expect(new Set(SPEC_ROUTE_KEYS.map(pageTitle))).toEqual(new Set(PAGE_TITLES));
     expect(PAGE_TITLES).toHaveLength(19);
+  });
+});
+
+describe('our routes, beside the spec table', () => {
+  it('lists /concrete-profiles, signed in, titled Concrete Profiles', () => {
+    expect(OUR_ROUTE_KEYS).toEqual(['concreteProfiles']);
+    expect(paths.concreteProfiles.path).toBe('/concrete-profiles');
+    expect(paths.concreteProfiles.href()).toBe('/concrete-profiles');
+    expect(pageTitle('concreteProfiles')).toBe('Concrete Profiles');
+    expect(paths.concreteProfiles.auth).toBe(true);
+    expect(paths.concreteProfiles.spec).toBe(false);
+    expect(PAGE_TITLES as readonly string[]).not.toContain('Concrete Profiles');
+  });
+
+  it('keeps every route in one of the two lists', () => {
+    expect([...SPEC_ROUTE_KEYS, ...OUR_ROUTE_KEYS].sort()).toEqual([...ROUTE_KEYS].sort());
+    expect(ROUTE_KEYS).toHaveLength(30);
+  });
+
+  it('matches /concrete-profiles and is neither a job-site nor a disclaimer route', () => {
+    expect(matchRoute('/concrete-profiles')).toEqual({ key: 'concreteProfiles', params: {} });
+    expect(matchRoute('/concrete-profiles/')).toEqual({ key: 'concreteProfiles', params: {} });
+    expect(JOB_SITE_ROUTES.has('concreteProfiles')).toBe(false);
+    expect(isRouteBlockedForAccess('concreteProfiles', 8)).toBe(false);
+    expect(showDisclaimer('concreteProfiles')).toBe(false);
+    expect(isRouteEnabled('concreteProfiles')).toBe(true);
   });
 });
 

@@ -13,6 +13,8 @@ export interface RouteDef<A extends unknown[] = never[]> {
   title: string;
   /** Whether the route needs sign-in. */
   auth: boolean;
+  /** true for the routes of the spec's route table; false for routes we added (docs/decisions/). */
+  spec: boolean;
 }
 
 function route<A extends unknown[]>(
@@ -21,12 +23,18 @@ function route<A extends unknown[]>(
   auth: boolean,
   href: (...args: A) => string,
 ) {
-  return { path, title, auth, href } satisfies RouteDef<A>;
+  return { path, title, auth, href, spec: true } satisfies RouteDef<A>;
+}
+
+/** A signed-in route of ours, not in the spec's route table (`spec: false`). */
+function ourRoute<A extends unknown[]>(path: string, title: string, href: (...args: A) => string) {
+  return { path, title, auth: true, href, spec: false } satisfies RouteDef<A>;
 }
 
 /**
- * Every route of section 2 with its pattern, href builder and page title. Titles not paired
- * with a route in the spec are our mapping (docs/decisions/domain-rules.md).
+ * Every route of section 2 with its pattern, href builder and page title, then the routes we
+ * added (`spec: false`). Titles not paired with a route in the spec are our mapping
+ * (docs/decisions/domain-rules.md).
  */
 export const paths = {
   home: route('/', 'Dashboard', true, () => '/'),
@@ -147,10 +155,17 @@ export const paths = {
   materialsTracking: route('/materials-tracking', 'Material Tracking', true, () => '/materials-tracking'),
   trackingManager: route('/tracking-manager', 'Tracking Manager', true, () => '/tracking-manager'),
   noAccess: route('/no-access', 'No Access', true, () => '/no-access'),
+  // Ours: the spec names the profile calls (GET /{product}/conprofiles/by_company) but no screen
+  // (docs/decisions/web-concrete-profiles.md).
+  concreteProfiles: ourRoute('/concrete-profiles', 'Concrete Profiles', () => '/concrete-profiles'),
 } as const;
 
 export type RouteKey = keyof typeof paths;
 export const ROUTE_KEYS = Object.keys(paths) as RouteKey[];
+/** The routes of the spec's route table (section 2), in its order. */
+export const SPEC_ROUTE_KEYS = ROUTE_KEYS.filter((k) => paths[k].spec);
+/** The routes we added beside the spec's table. */
+export const OUR_ROUTE_KEYS = ROUTE_KEYS.filter((k) => !paths[k].spec);
 
 /** The page titles of section 2, in the spec's order. */
 export const PAGE_TITLES = [

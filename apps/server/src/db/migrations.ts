@@ -405,9 +405,23 @@ function m002(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Alarms live on the job (docs/decisions/alarms-and-live-updates.md): the SENSOR_THRESHOLD bounds in
+ * job.alarm_data (JSON text), the strength threshold in job.singular_target (the maturity engine's
+ * target), the alarm bits in job.job_alarm_triggered. The `alarm` table of 002 was never written:
+ * dropped, so there is one place only.
+ */
+function m003(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.dropTable('alarm').ifExists().execute();
+    },
+  };
+}
+
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
-  return { '001_initial': m001(dialect), '002_sensor_data': m002(dialect) };
+  return { '001_initial': m001(dialect), '002_sensor_data': m002(dialect), '003_alarms_on_jobs': m003() };
 }
 
 class InCodeProvider implements MigrationProvider {

@@ -273,6 +273,10 @@ export interface JobTable {
   start_date: number | null;
   termination_date: number | null;
   job_attributes: Generated<string>;
+  /**
+   * JSON text: the job's SENSOR_THRESHOLD {alarmType, sensorType, mediumThresholdHBound,
+   * mediumThresholdLBound, lastModified} ('{}' when none). The strength threshold is singular_target.
+   */
   alarm_data: Generated<string>;
   job_alarm_triggered: Generated<number>;
   low_target: number | null;
@@ -295,16 +299,6 @@ export interface MaturityStateTable {
 
 export interface MaturityHourTable extends MaturityStateTable {
   hour: number;
-}
-
-export interface AlarmTable {
-  id: Generated<number>;
-  company_id: number;
-  job_id: number | null;
-  job_group_id: number | null;
-  alarm_type: string;
-  alarm_data: string;
-  created_at: number;
 }
 
 export interface Database {
@@ -335,5 +329,4 @@ export interface Database {
   job: JobTable;
   maturity_state: MaturityStateTable;
   maturity_hour: MaturityHourTable;
-  alarm: AlarmTable;
 }

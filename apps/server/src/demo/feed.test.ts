@@ -1,4 +1,10 @@
-import { jobStrength, strengthFromMaturity } from '@sitepulse/domain';
+import {
+  isAlarmBitSet,
+  jobGroupStatus,
+  jobStrength,
+  SENSOR_THRESHOLD_BIT,
+  strengthFromMaturity,
+} from '@sitepulse/domain';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/test-app.ts';
 import { catchUpDemo } from './feed.ts';
@@ -23,6 +29,53 @@ describe('demo sensors and feed', () => {
       .select((eb) => eb.fn.min('ts').as('ts'))
       .executeTakeFirstOrThrow();
     expect(Number(oldest.ts)).toBeGreaterThanOrEqual(NOW - 14 * 24 * HOUR);
+  });
+
+  it('has a CO sensor over its threshold (alarming) and a water tank inside its own', async () => {
+    const jobs = await ctx.db.db
+      .selectFrom('job')
+      .select(['name', 'job_alarm_triggered', 'alarm_data'])
+      .where('name', 'in', ['Parkade Ramp CO', 'Curing Water Tank'])
+      .orderBy('name')
+      .execute();
+    const [tank, co] = jobs.map((j) => ({
+      ...j,
+      alarm: JSON.parse(j.alarm_data) as Record<string, unknown>,
+    }));
+    expect(co.name).toBe('Parkade Ramp CO');
+    expect(co.alarm).toMatchObject({
+      alarmType: 'SENSOR_THRESHOLD',
+      sensorType: 'Gas',
+      mediumThresholdHBound: 25,
+    });
+    expect(isAlarmBitSet(Number(co.job_alarm_triggered), SENSOR_THRESHOLD_BIT)).toBe(true);
+    expect(tank.alarm).toMatchObject({
+      sensorType: 'Liquid Level',
+      mediumThresholdHBound: 3.5,
+      mediumThresholdLBound: 0.5,
+    });
+    expect(isAlarmBitSet(Number(tank.job_alarm_triggered), SENSOR_THRESHOLD_BIT)).toBe(false);
+  });
+
+  it('puts every job in a job group of its own whose status follows the job', async () => {
+    const rows = await ctx.db.db
+      .selectFrom('job as j')
+      .innerJoin('job_group as g', 'g.id', 'j.job_group_id')
+      .select([
+        'j.status as jobStatus',
+        'g.status as groupStatus',
+        'g.name',
+        'j.name as jobName',
+        'g.tenant_id',
+        'j.tenant_id as jobTenant',
+      ])
+      .execute();
+    expect(rows).toHaveLength(DEMO_HARDWARE.length);
+    for (const r of rows) {
+      expect(r.name).toBe(r.jobName);
+      expect(r.tenant_id).toBe(r.jobTenant);
+      expect(r.groupStatus).toBe(jobGroupStatus([r.jobStatus]));
+    }
   });
 
   it('has matured, curing, silent and stopped pours', async () => {

@@ -1,6 +1,7 @@
-import { fitStrengthCurve } from '@sitepulse/domain';
+import { fitStrengthCurve, jobGroupStatus } from '@sitepulse/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
+import { sensorThresholdText } from '../modules/alarms/alarm-data.ts';
 import { noise } from './signals.ts';
 
 const HOUR = 3_600_000;
@@ -23,6 +24,8 @@ export interface DemoJob {
   lowTarget?: number;
   mediumTarget?: number;
   highTarget?: number;
+  /** a SENSOR_THRESHOLD on one of the job's sensor types (metric units) */
+  threshold?: { sensorType: string; high: number | null; low: number | null };
 }
 
 export interface DemoNode {
@@ -190,6 +193,10 @@ export const DEMO_HARDWARE: DemoNode[] = [
       name: 'Parkade Ramp CO',
       startHoursAgo: 14 * 24,
       status: 'RUNNING',
+      // Deliberately alarming: the CO signal (signals.ts gasPpm) never reads below 30 ppm, so with the
+      // usual 25 ppm exposure limit as its upper bound every reading is above it and the job always shows
+      // its SENSOR_THRESHOLD alarm (set by the first ingested batch).
+      threshold: { sensorType: 'Gas', high: 25, low: null },
     },
   },
   {
@@ -252,6 +259,9 @@ export const DEMO_HARDWARE: DemoNode[] = [
       name: 'Curing Water Tank',
       startHoursAgo: 14 * 24,
       status: 'RUNNING',
+      // The tank level (signals.ts liquidLevel) stays between about 0.78 and 3.02 m: inside these
+      // bounds, so this threshold never alarms.
+      threshold: { sensorType: 'Liquid Level', high: 3.5, low: 0.5 },
     },
   },
   {
@@ -423,9 +433,23 @@ export async function seedDemoHardware(
       }
       const j = n.job;
       const start = now - j.startHoursAgo * HOUR;
+      // Every job is poured or installed as a job group of its own, as the jobs module does for a new job,
+      // so the dashboards' job-group counts and the by-group calls find the demo's jobs.
+      const { id: jobGroupId } = await trx
+        .insertInto('job_group')
+        .values({
+          company_id: companyId,
+          tenant_id: project.id,
+          name: j.name,
+          status: jobGroupStatus([j.status]),
+          created_at: start - HOUR,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await trx
         .insertInto('job')
         .values({
+          job_group_id: jobGroupId,
           company_id: companyId,
           tenant_group_id: project.tenant_group_id,
           tenant_id: project.id,
@@ -441,7 +465,8 @@ export async function seedDemoHardware(
           start_date: start,
           termination_date: j.stopHoursAgo === undefined ? null : now - j.stopHoursAgo * HOUR,
           job_attributes: JSON.stringify({ nodeOptions: { batteryLevelType: 1 } }),
-          alarm_data: JSON.stringify(j.singularTarget ? { singularThreshold: j.singularTarget } : {}),
+          // The strength threshold is singular_target; alarm_data holds the SENSOR_THRESHOLD only.
+          alarm_data: j.threshold ? sensorThresholdText({ ...j.threshold, lastModified: installedAt }) : '{}',
           low_target: j.lowTarget ?? null,
           medium_target: j.mediumTarget ?? null,
           high_target: j.highTarget ?? null,

@@ -67,12 +67,15 @@ export function windSpeed(ts: number, nodeId: number, utcOffsetH: number): numbe
   return round(Math.max(0, 6 + 14 * daily + noise(nodeId, ts, 5) * 9), 1);
 }
 
-/** Carbon monoxide near equipment, ppm: low, with short spikes while machines run. */
+/**
+ * Carbon monoxide on a badly ventilated parkade ramp, ppm: never below 30 (idling trucks, the exhaust fan is
+ * down), higher while machines run, with short spikes. Always above the 25 ppm alarm bound of the demo.
+ */
 export function gasPpm(ts: number, nodeId: number, utcOffsetH: number): number {
   const h = localHour(ts, utcOffsetH);
   const working = h >= 7 && h < 17;
   const spike = working && noise(nodeId, Math.floor(ts / HOUR)) > 0.85 ? 20 + noise(nodeId, ts) * 25 : 0;
-  return round(1.5 + (working ? 4 : 0) + spike + noise(nodeId, ts, 11) * 1.5, 1);
+  return round(30 + (working ? 8 : 0) + spike + noise(nodeId, ts, 11) * 3, 1);
 }
 
 /** Water tank level, m: drawn down during the working day, refilled overnight. */

@@ -148,3 +148,163 @@ async function parse<T>(res: Response): Promise<T> {
   const type = res.headers.get('content-type') ?? '';
   return (type.includes('application/json') ? res.json() : res.text()) as Promise<T>;
 }
+
+// ---------------------------------------------------------------- server-sent events
+
+/** One server-sent event: its name (`message` when the server gave none) and its data lines joined. */
+export interface ServerSentEvent {
+  event: string;
+  data: string;
+  id?: string;
+}
+
+/**
+ * An incremental parser of the `text/event-stream` format (WHATWG HTML, "server-sent events"):
+ * feed it text as it arrives, in chunks of any size; it calls `onEvent` for each complete event.
+ * Lines end with LF, CRLF or CR; `:` lines are comments; `data` lines accumulate; a blank line
+ * dispatches (nothing when there was no data). `retry` is ignored: the client keeps its own delays.
+ */
+export function createSseParser(onEvent: (e: ServerSentEvent) => void): (chunk: string) => void {
+  let buffer = '';
+  let skipLf = false;
+  let event = '';
+  let data: string[] = [];
+  let id: string | undefined;
+
+  function line(text: string) {
+    if (text === '') {
+      if (data.length > 0) onEvent({ event: event || 'message', data: data.join('\n'), id });
+      event = '';
+      data = [];
+      return;
+    }
+    if (text.startsWith(':')) return;
+    const colon = text.indexOf(':');
+    const field = colon < 0 ? text : text.slice(0, colon);
+    let value = colon < 0 ? '' : text.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'event') event = value;
+    else if (field === 'data') data.push(value);
+    else if (field === 'id' && !value.includes('\0')) id = value;
+  }
+
+  return (chunk: string) => {
+    buffer += chunk;
+    let start = 0;
+    for (let i = 0; i < buffer.length; i++) {
+      const c = buffer[i];
+      if (skipLf) {
+        skipLf = false;
+        if (c === '\n') {
+          start = i + 1;
+          continue;
+        }
+      }
+      if (c === '\n' || c === '\r') {
+        line(buffer.slice(start, i));
+        skipLf = c === '\r';
+        start = i + 1;
+      }
+    }
+    buffer = buffer.slice(start);
+  };
+}
+
+export interface SubscribeOptions {
+  /** first reconnection delay; it doubles after each failed attempt (default 1 s) */
+  initialDelayMs?: number;
+  /** the longest delay between attempts (default 30 s) */
+  maxDelayMs?: number;
+  /** called each time the stream is open (a 2xx answer) */
+  onOpen?: () => void;
+}
+
+/** Waits ms, or less if the signal aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
+}
+
+/**
+ * Follows a server-sent event stream (`GET /api{path}?{query}`) with the same auth headers as
+ * `apiFetch` (EventSource cannot send them), until `signal` aborts. A dropped or failed connection
+ * is retried after a delay that grows from 1 s to 30 s (back to 1 s once a connection delivered
+ * something). A 401 refreshes the access token once and reconnects; a second 401, a failed refresh
+ * or a revoked session ends the session as `apiFetch` does. Other 4xx answers (such as 404, a job
+ * site not granted) end the subscription: retrying cannot change them. Resolves when it stops.
+ */
+export async function subscribeEvents(
+  path: string,
+  query: ApiRequest['query'],
+  onEvent: (e: ServerSentEvent) => void,
+  signal: AbortSignal,
+  options: SubscribeOptions = {},
+): Promise<void> {
+  const initial = options.initialDelayMs ?? 1000;
+  const max = options.maxDelayMs ?? 30_000;
+  let delay = initial;
+  let refreshed = false;
+  const backOff = async () => {
+    await pause(delay, signal);
+    delay = Math.min(delay * 2, max);
+  };
+
+  while (!signal.aborted) {
+    let res: Response;
+    try {
+      res = await fetch(buildUrl(path, query), {
+        headers: { Accept: 'text/event-stream', ...authHeaders('access') },
+        cache: 'no-store',
+        signal,
+      });
+    } catch {
+      if (signal.aborted) return;
+      await backOff();
+      continue;
+    }
+    if (res.status === 401) {
+      const error = await toApiError(res);
+      if (!refreshed && error.code !== 'SESSION_REVOKED' && (await refreshAccessToken())) {
+        refreshed = true;
+        continue;
+      }
+      onSessionLost();
+      return;
+    }
+    if (!res.ok || !res.body) {
+      if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) return;
+      await backOff();
+      continue;
+    }
+
+    refreshed = false;
+    options.onOpen?.();
+    const parse = createSseParser(onEvent);
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let received = false;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        received = true;
+        parse(decoder.decode(value, { stream: true }));
+      }
+    } catch {
+      // the connection dropped (or the signal aborted: checked below)
+    } finally {
+      reader.releaseLock();
+    }
+    if (signal.aborted) return;
+    if (received) delay = initial;
+    await backOff();
+  }
+}

@@ -30,8 +30,42 @@ export const queryKeys = {
     maturity: (id: number) => ['jobs', 'maturity', id] as const,
     channel: (id: number) => ['jobs', 'channel', id] as const,
     site: (tenantGroupId: number) => ['jobs', 'site', tenantGroupId] as const,
+    /** Project job list: the first `rpp` maturity and humidity jobs of a project with a status (or ALL). */
+    projectPage: (tenantGroupId: number, tenantId: number, status: string, rpp: number) =>
+      ['jobs', 'site', tenantGroupId, 'projectPage', tenantId, status, rpp] as const,
+    /** Project job list: the project's microweather, data, GPS and power jobs. */
+    projectOther: (tenantGroupId: number, tenantId: number) =>
+      ['jobs', 'site', tenantGroupId, 'projectOther', tenantId] as const,
+    /** Dashboards: every maturity and humidity job of the site. */
+    siteMaturity: (tenantGroupId: number) => ['jobs', 'site', tenantGroupId, 'siteMaturity'] as const,
+    /** Dashboards: the site's started microweather jobs with their latest conditions. */
+    siteWeather: (tenantGroupId: number) => ['jobs', 'site', tenantGroupId, 'siteWeather'] as const,
+    /** Dashboards: job-group counts by status of one project (info/by_tenant). */
+    groupCounts: (tenantGroupId: number, tenantId: number) =>
+      ['jobs', 'site', tenantGroupId, 'groupCounts', tenantId] as const,
+    /**
+     * Job screen (features/job): one call of one job, under jobs.maturity(id) for maturity and humidity
+     * jobs ('details', 'maturityTime', 'measurementTime' + sensor type, 'extremities', 'stats', 'alarms')
+     * and jobs.channel(id) for microweather jobs ('details', 'time', 'averages', 'extremities', 'alarms').
+     */
+    jobPage: (family: 'maturity' | 'channel', id: number, call: string, ...params: (string | number)[]) =>
+      ['jobs', family, id, 'jobPage', call, ...params] as const,
+    /** Job site sensors (features/sensors): the Lumimon overview of a site (its node cards). */
+    lumimonOverview: (tenantGroupId: number) => ['jobs', 'site', tenantGroupId, 'lumimonOverview'] as const,
+    /**
+     * Sensor detail screens (features/sensors): one call of one microweather, data, power or GPS job
+     * ('details', 'stats', 'series', 'powerLatest', 'powerSeries', 'track') with its range.
+     */
+    sensorPage: (id: number, call: string, ...params: (string | number)[]) =>
+      ['jobs', 'channel', id, 'sensorPage', call, ...params] as const,
   },
   resources: {
     text: (name: string, language: string) => ['resources', 'text', name, language] as const,
+  },
+  /** Concrete profiles (company-wide) and the maturity function types they may use. */
+  profiles: {
+    all: ['profiles'] as const,
+    byCompany: (companyId: number) => ['profiles', 'byCompany', companyId] as const,
+    functionTypes: () => ['profiles', 'functionTypes'] as const,
   },
 };

@@ -11,6 +11,7 @@ import {
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../services.ts';
+import type { StoredBatch } from '../events/service.ts';
 import { applyTemperatureReadings } from '../maturity/engine.ts';
 import { createIngestRepo } from './repo.ts';
 import { type ItemKind, type ParsedReading, parseBatch, type Rejection } from './validate.ts';
@@ -78,7 +79,12 @@ function newestStatusPerNode(rows: StatusRow[]): NodeStatusUpdate[] {
  * (sensor or node, time), keeps hourly rollups and each sensor's latest value, and keeps maturity
  * current, all in one transaction per batch. Rejected items are answered and kept for the admin.
  */
-export function createIngestService(deps: ServiceDeps) {
+export function createIngestService(
+  deps: ServiceDeps & {
+    /** Told of every committed batch that stored something (alarms, then live events); awaited. */
+    onStored?: (batch: StoredBatch) => Promise<void>;
+  },
+) {
   const { maturityEngine, jobsites } = deps;
   const repo = createIngestRepo(deps.db);
   const sensorStore = maturityEngine.sensorStore;
@@ -175,6 +181,7 @@ export function createIngestService(deps: ServiceDeps) {
         ...new Set(readings.filter((r) => r.sensorType === 'Temperature').map((r) => r.nodeId)),
       ];
       const jobsByNode = await maturityEngine.jobsForNodes(tempNodes);
+      const flagsBefore = new Map([...jobsByNode.values()].flat().map((j) => [j.id, j.alarmFlags]));
       const statusRows: StatusRow[] = statuses.map(({ nodeId, ts, battery, signal }) => ({
         nodeId,
         ts,
@@ -203,9 +210,16 @@ export function createIngestService(deps: ServiceDeps) {
         const latest = new Map<number, ReadingRow>();
         const temperature: { nodeId: number; sensorId: number; ts: number; value: number }[] = [];
         let accepted = 0;
+        /** node -> time of its earliest new item; nodes with new readings */
+        const touched = new Map<number, number>();
+        const touch = (nodeId: number, ts: number) =>
+          touched.set(nodeId, Math.min(ts, touched.get(nodeId) ?? ts));
+        const readingNodes = new Set<number>();
         rows.forEach((r, i) => {
           if (!fresh[i]) return;
           accepted++;
+          touch(readings[i].nodeId, r.ts);
+          readingNodes.add(readings[i].nodeId);
           const hour = Math.floor(r.ts / HOUR_MS) * HOUR_MS;
           const key = `${r.sensorId}:${hour}`;
           const h = hours.get(key);
@@ -234,8 +248,25 @@ export function createIngestService(deps: ServiceDeps) {
         yield* op('insertRejected', rejectedRows);
         yield* applyTemperatureReadings(jobsByNode, temperature);
         accepted += newStatus.length + newLocation.length;
-        return { accepted, duplicates: rows.length + statusRows.length + locationRows.length - accepted };
+        for (const r of [...newStatus, ...newLocation]) touch(r.nodeId, r.ts);
+        return {
+          accepted,
+          duplicates: rows.length + statusRows.length + locationRows.length - accepted,
+          touched,
+          readingNodes,
+        };
       });
+      if (deps.onStored && stored.touched.size > 0) {
+        await deps.onStored({
+          companyId: gateway.companyId,
+          nodes: stored.touched,
+          readingNodeIds: [...stored.readingNodes],
+          alarmJobIds: [...jobsByNode.values()]
+            .flat()
+            .filter((j) => j.alarmFlags !== flagsBefore.get(j.id))
+            .map((j) => j.id),
+        });
+      }
       return {
         accepted: stored.accepted,
         duplicates: stored.duplicates,

@@ -432,4 +432,132 @@ describe('job lifecycle', () => {
       .executeTakeFirstOrThrow();
     expect(after.maturity).toBe(30);
   });
+
+  it('assign_profile sets the profile of a maturity job and recomputes its strength', async () => {
+    const node = await addNode(ctx.db.db, {
+      companyId: ctx.companyId,
+      tenantGroupId: places.site('Harbourfront Tower'),
+      channels: [{ channelId: 1, sensorType: 'Temperature' }],
+    });
+    const [sensorId] = node.sensorIds;
+    const t0 = Date.now() - 30 * 3_600_000;
+    await ctx.db.db
+      .insertInto('reading')
+      .values(
+        Array.from({ length: 21 }, (_, h) => ({ sensor_id: sensorId, ts: t0 + h * 3_600_000, value: 40 })),
+      )
+      .execute();
+    const created = await call('editor', 'POST', JOBS, {
+      tenantId: podium(),
+      nodeId: node.nodeId,
+      channelJobName: 'Profile later',
+      startDate: t0,
+    });
+    const id = (created.json() as ChannelJob).id;
+    const strength = async () =>
+      (await call('viewer', 'GET', `${JOBS}/${id}`)).json().latestStrength as number | null;
+    expect(await strength()).toBeNull();
+
+    const set = await call('editor', 'POST', `${JOBS}/cmd/assign_profile`, {
+      id,
+      concreteProfileId: profileId,
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ id, concreteProfileId: profileId, status: 'RUNNING' });
+    // 20 hours at 40 °C over a -10 °C datum: 1000 °C·h on the C30 curve fitted to the breaks.
+    const withProfile = await strength();
+    expect(withProfile).not.toBeNull();
+    const profile = (
+      await call('viewer', 'GET', `/api/concrete/conprofiles/${profileId}`)
+    ).json() as ConcreteProfile;
+    expect(withProfile).toBeCloseTo(profile.a + profile.b * Math.log10(1000), 6);
+
+    // Another profile of the company: the strength follows its curve.
+    const breaks = [
+      { maturity: 500, strength: 5 },
+      { maturity: 4000, strength: 20 },
+    ];
+    const p2 = (
+      await call('admin', 'POST', '/api/concrete/conprofiles', { name: 'C20', breaks })
+    ).json() as ConcreteProfile;
+    const again = await call('admin', 'POST', `${JOBS}/cmd/assign_profile`, { id, concreteProfileId: p2.id });
+    expect(again.json()).toMatchObject({ concreteProfileId: p2.id });
+    expect(await strength()).toBeCloseTo(p2.a + p2.b * Math.log10(1000), 6);
+  });
+
+  it('assign_profile: bad input 400, viewers 403, other companies and ungranted sites 404, nothing changes', async () => {
+    const node = await addNode(ctx.db.db, {
+      companyId: ctx.companyId,
+      channels: [{ channelId: 1, sensorType: 'Temperature' }],
+    });
+    const created = await call('editor', 'POST', JOBS, {
+      tenantId: podium(),
+      nodeId: node.nodeId,
+      channelJobName: 'Guarded',
+      concreteProfileId: profileId,
+    });
+    const id = (created.json() as ChannelJob).id;
+    const hum = await addNode(ctx.db.db, {
+      companyId: ctx.companyId,
+      nodeType: 'Humidity',
+      channels: [{ channelId: 1, sensorType: 'Humidity' }],
+    });
+    const humJob = (
+      await call('editor', 'POST', JOBS, {
+        tenantId: podium(),
+        nodeId: hum.nodeId,
+        channelJobName: 'RH',
+        sensorFlags: 5,
+      })
+    ).json() as ChannelJob;
+    const riversideNode = await addNode(ctx.db.db, {
+      companyId: ctx.companyId,
+      tenantGroupId: places.site('Riverside Medical Centre Expansion'),
+      channels: [{ channelId: 1, sensorType: 'Temperature' }],
+    });
+    const riversideJob = (
+      await call('admin', 'POST', JOBS, {
+        tenantId: places.tenant('Riverside Medical Centre Expansion', 'Default'),
+        nodeId: riversideNode.nodeId,
+        channelJobName: 'Elsewhere',
+      })
+    ).json() as ChannelJob;
+
+    const assign = (user: string, body: object) => call(user, 'POST', `${JOBS}/cmd/assign_profile`, body);
+    const bad = [
+      { id },
+      { id, concreteProfileId: 'C30' },
+      { id, concreteProfileId: 0 },
+      { id, concreteProfileId: null },
+      { concreteProfileId: profileId },
+      { id: humJob.id, concreteProfileId: profileId },
+    ];
+    for (const body of bad) {
+      const res = await assign('editor', body);
+      expect([JSON.stringify(body), res.statusCode]).toEqual([JSON.stringify(body), 400]);
+      expect(res.json().error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    }
+    for (const user of ['viewer', 'inspector']) {
+      const res = await assign(user, { id, concreteProfileId: profileId });
+      expect(res.statusCode).toBe(403);
+    }
+    expect((await assign('other', { id, concreteProfileId: profileId })).statusCode).toBe(404);
+    expect((await assign('admin', { id, concreteProfileId: otherProfileId })).statusCode).toBe(404);
+    expect((await assign('admin', { id: 999_999, concreteProfileId: profileId })).statusCode).toBe(404);
+    // The editor is not granted Riverside: its job reads as missing.
+    expect((await assign('editor', { id: riversideJob.id, concreteProfileId: profileId })).statusCode).toBe(
+      404,
+    );
+    const rows = await ctx.db.db
+      .selectFrom('job')
+      .select(['id', 'concrete_profile_id'])
+      .where('id', 'in', [id, humJob.id, riversideJob.id])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id, concrete_profile_id: profileId },
+      { id: humJob.id, concrete_profile_id: null },
+      { id: riversideJob.id, concrete_profile_id: null },
+    ]);
+  });
 });

@@ -94,6 +94,13 @@ export function createJobsRepo(db: Kysely<Database>) {
     ): Promise<void> {
       await db.updateTable('job').set(values).where('id', '=', id).execute();
     },
+    async setProfile(id: number, concreteProfileId: number): Promise<void> {
+      await db
+        .updateTable('job')
+        .set({ concrete_profile_id: concreteProfileId })
+        .where('id', '=', id)
+        .execute();
+    },
     /** Sets a job group's status from its jobs' statuses (rule given by the caller). */
     async refreshGroupStatus(groupId: number, rule: (statuses: string[]) => string): Promise<void> {
       const rows = await db.selectFrom('job').select('status').where('job_group_id', '=', groupId).execute();

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  AssignProfileBody,
   ChannelJob,
   CreateChannelJobBody,
   CreateMaturityJobBody,
@@ -71,6 +72,24 @@ export const jobsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, 
       },
     },
     async (req) => jobs.stop(requireActor(req), req.body, MATURITY_KINDS),
+  );
+
+  app.post(
+    '/analytics/concrete/maturity/jobs/cmd/assign_profile',
+    {
+      schema: {
+        ...maturity,
+        summary: 'Set the concrete profile of a maturity job',
+        description:
+          "Path chosen by us (the spec lists GET /concrete/conprofiles/by_company but no call that sets a job's " +
+          'profile). Any status: maturity and strength are recomputed from the stored readings with the new ' +
+          "strength curve. The profile must be the company's (404); humidity jobs take no profile (400). " +
+          access,
+        body: AssignProfileBody,
+        response: { 200: ChannelJob, ...ERRORS },
+      },
+    },
+    async (req) => jobs.assignProfile(requireActor(req), req.body),
   );
 
   app.post(

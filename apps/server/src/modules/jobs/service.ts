@@ -1,4 +1,5 @@
 import type {
+  AssignProfileBody,
   ChannelJob,
   ChannelJobKind,
   CreateChannelJobBody,
@@ -316,6 +317,23 @@ export function createJobsService(deps: ServiceDeps) {
       checkTime('startDate', body.startDate, now);
       await repo.setDates(job.id, { status: 'RUNNING', start_date: body.startDate ?? now });
       await afterChange(job);
+      return reload(actor, job.id);
+    },
+
+    /**
+     * Sets the concrete profile of a maturity job, in any status: its strength is recomputed from the
+     * stored readings with the new curve. Humidity jobs take no profile (400).
+     */
+    async assignProfile(actor: Actor, body: AssignProfileBody): Promise<ChannelJob> {
+      const job = await load(actor, body.id, MATURITY_KINDS);
+      if (job.kind !== 'MATURITY') throw badRequest('Only maturity jobs take a concrete profile');
+      if (!(await repo.profileExists(actor.companyId, body.concreteProfileId))) {
+        throw notFound('Concrete profile not found');
+      }
+      if (job.concrete_profile_id !== body.concreteProfileId) {
+        await repo.setProfile(job.id, body.concreteProfileId);
+        await afterChange(job);
+      }
       return reload(actor, job.id);
     },
 

@@ -39,6 +39,7 @@ import type { SensorTable } from '../../db/types.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../services.ts';
+import { jobAlarmData } from '../alarms/alarm-data.ts';
 import { toChannelJob } from '../jobs/service.ts';
 import { toChannelSensor } from '../measurements/mappers.ts';
 import type { ProfilesService } from '../profiles/service.ts';
@@ -111,14 +112,6 @@ function parseList(text: string): string[] {
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
   } catch {
     return [];
-  }
-}
-function parseObject(text: string): Record<string, unknown> {
-  try {
-    const v = JSON.parse(text) as unknown;
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
   }
 }
 
@@ -207,7 +200,6 @@ function renderJob(j: JobRow, d: JobData): MaturityJob {
   const target = j.kind === 'MATURITY' ? jobTargetStrength(targets) : null;
   let flags = Number(j.job_alarm_triggered);
   if (hasMatured(strength, target) && !isAlarmBitSet(flags, MATURED_BIT)) flags += 2 ** MATURED_BIT;
-  const threshold = parseObject(j.alarm_data).singularThreshold;
 
   return {
     ...base,
@@ -215,7 +207,7 @@ function renderJob(j: JobRow, d: JobData): MaturityJob {
     channelGroupName: j.group_name ?? null,
     concreteProfileName: j.profile_name ?? null,
     maturityFunction: curve ? curve.maturity_function : null,
-    alarmData: { singularThreshold: typeof threshold === 'number' ? threshold : j.singular_target },
+    alarmData: jobAlarmData(j),
     jobAlarmTriggered: flags,
     msjAverageStrength: strength,
     msjAverageTemperature: temperature?.avg ?? null,
@@ -728,6 +720,12 @@ export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesSe
         const d = data.get(j.id) as JobData;
         return { ...renderJob(j, d), sensors: d.sensors.map(toChannelSensor) };
       });
+    },
+
+    /** The maturity and humidity jobs of one job group with their data (strength alarms read these). */
+    async byJobGroup(actor: Actor, jobGroupId: number): Promise<MaturityJob[]> {
+      const scope = await scopeOf(actor);
+      return render(await repo.jobs(scope, { jobGroupId }));
     },
 
     functionTypes() {

@@ -3,6 +3,7 @@ import { INGEST_MAX_FUTURE_MS } from '@sitepulse/domain';
 import type { Selectable } from 'kysely';
 import type { SensorTable } from '../../db/types.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { jobAlarmData } from '../alarms/alarm-data.ts';
 import type { JobRow } from './repo.ts';
 
 export type SensorRow = Selectable<SensorTable>;
@@ -105,6 +106,8 @@ export function jobBase(job: JobRow) {
     terminationDate: job.termination_date,
     creationDate: job.created_at,
     sensorTypes: jobSensorTypes(job),
+    jobAlarmTriggered: Number(job.job_alarm_triggered),
+    alarmData: jobAlarmData(job),
   };
 }
 

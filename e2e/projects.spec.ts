@@ -1,0 +1,223 @@
+/**
+ * The project job list on the demo company (apps/server/src/demo/hardware.ts and seed.ts): Harbourfront
+ * Tower's 'Podium Slabs' with its six concrete jobs (newest first, 5 at a time, the filters of section 4),
+ * and its 'Default' Concrete project ('Concrete Sensors') holding the weather station, the CO sensor and
+ * the GPS-tracked telehandler. Checked in Metric and Imperial, English and Spanish, at 1280 and 390 wide.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { desktop, phone, screenshot, useE2E } from './support/browser.ts';
+import { demoUsers } from './support/demo.ts';
+import { setLanguage, setUnits } from './support/preferences.ts';
+import { signInViaApi } from './support/session.ts';
+import { demoSites, expectPath, expectVisible } from './support/ui.ts';
+
+const e2e = useE2E();
+
+interface Site {
+  id: number;
+  name: string;
+  tenantMessages: { id: number; name: string; type: string }[];
+}
+
+/** The demo site and its projects, as the admin's job-site list answers them. */
+async function demoSite(name: string): Promise<Site> {
+  const storage = await signInViaApi(e2e.server.url, { username: demoUsers.admin.username });
+  const value = (k: string) => storage.localStorage.find((e) => e.name === `sitepulse.${k}`)?.value ?? '';
+  const res = await fetch(
+    `${e2e.server.url.replace(/\/$/, '')}/api/tenants/groups/list/by_user?companyId=${value('companyId')}&username=${value('username')}`,
+    {
+      headers: {
+        Authorization: `Bearer ${value('accessToken')}`,
+        CompanyId: value('companyId'),
+        Username: value('username'),
+      },
+    },
+  );
+  const sites = (await res.json()) as Site[];
+  const site = sites.find((s) => s.name === name);
+  if (!site) throw new Error(`no demo site ${name}`);
+  return site;
+}
+
+const rows = (page: Page): Locator => page.getByTestId('maturity-job');
+const row = (page: Page, name: string): Locator =>
+  page.locator(`[data-testid="maturity-job"][data-job-name="${name}"]`);
+
+async function rowNames(page: Page): Promise<string[]> {
+  return rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-job-name') ?? ''));
+}
+
+/** Waits until the locator's text matches, then checks it. */
+async function expectText(locator: Locator, pattern: RegExp) {
+  await locator.filter({ hasText: pattern }).first().waitFor();
+  expect(await locator.first().innerText()).toMatch(pattern);
+}
+
+/** No part of the page is wider than the screen. */
+async function expectNoHorizontalOverflow(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+/** Switches units or language and waits until the account menu has gone, so screenshots show the page. */
+async function switchTo(page: Page, change: (page: Page) => Promise<void>) {
+  await change(page);
+  await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
+}
+
+/** Settings are saved on the server: put the user back to Metric and English after each test. */
+const touched = new Set<Page>();
+afterEach(async () => {
+  for (const page of touched) {
+    if (page.isClosed()) continue;
+    await setUnits(page, 'Metric').catch(() => {});
+    await setLanguage(page, 'en').catch(() => {});
+  }
+  touched.clear();
+});
+
+describe('project job list', () => {
+  it('Podium Slabs at 1280: from the dashboard, newest first, 5 at a time, filters, in MPa then psi, then Spanish', async () => {
+    const page = await e2e.signedInPage({ username: demoUsers.admin.username }, { viewport: desktop });
+    touched.add(page);
+    await switchTo(page, (p) => setUnits(p, 'Metric'));
+    await switchTo(page, (p) => setLanguage(p, 'en'));
+    // The drawer's job site opens its construction dashboard; the project summary opens the job list.
+    await page
+      .getByRole('link', { name: new RegExp(demoSites.first) })
+      .first()
+      .click();
+    await expectPath(page, /^\/construction_dashboard\/\d+$/);
+    await page.getByRole('link', { name: 'Open Podium Slabs' }).click();
+    await expectPath(page, /^\/construction_job_list\/\d+\/\d+$/);
+
+    await expectVisible(page.getByRole('heading', { level: 1, name: /Podium Slabs/ }));
+    await expectVisible(rows(page));
+    expect(await rowNames(page)).toEqual([
+      'Core Wall Lift 7',
+      'Level 4 Slab - Pour 2',
+      'Column Line C',
+      'Level 2 Slab Moisture',
+      'Level 3 Slab - Pour 1',
+    ]);
+    expect(await page.getByTestId('jobs-shown').innerText()).toBe('Showing 5 of 6');
+
+    // Column Line C: its node went silent, the job is in error.
+    const column = row(page, 'Column Line C');
+    expect(await column.locator('[data-status]').first().getAttribute('data-status')).toBe('ERROR');
+    expect(await column.locator('[data-status]').first().getAttribute('data-colour')).toBe('red');
+    // Level 3 Slab - Pour 1, 12 days in: past its 25 MPa target, the MATURED alarm bit set.
+    const pour1 = row(page, 'Level 3 Slab - Pour 1');
+    await expectVisible(pour1.locator('[data-alarm="MATURED"]'));
+    const strength = await pour1.getByTestId('job-strength').innerText();
+    expect(strength).toMatch(/^[\d.]+ MPa\s*of 25\.0 MPa$/);
+    expect(Number.parseFloat(strength)).toBeGreaterThanOrEqual(25);
+    expect(await pour1.getByText('Cable 20001 · Node 10001').count()).toBe(1);
+    // Level 4 Slab - Pour 2, a day in: curing, below its target.
+    const pour2 = await row(page, 'Level 4 Slab - Pour 2').getByTestId('job-strength').innerText();
+    expect(Number.parseFloat(pour2)).toBeLessThan(25);
+    // The humidity job: its humidity in %, status from its dates.
+    const moisture = row(page, 'Level 2 Slab Moisture');
+    expect(await moisture.getByTestId('job-humidity').innerText()).toMatch(/^[\d.]+ %$/);
+    expect(await moisture.locator('[data-status]').first().getAttribute('data-status')).toBe('STARTED');
+    await expectVisible(page.getByTestId('maturity-disclaimer'));
+    await screenshot(page, 'projects-list-1280');
+
+    // Fetch more: the sixth, oldest job, stopped.
+    await page.getByRole('button', { name: 'Fetch more' }).click();
+    await rows(page).nth(5).waitFor();
+    expect((await rowNames(page))[5]).toBe('Transfer Beam T2');
+    expect(
+      await row(page, 'Transfer Beam T2').locator('[data-status]').first().getAttribute('data-status'),
+    ).toBe('STOPPED');
+    expect(await page.getByRole('button', { name: 'Fetch more' }).count()).toBe(0);
+
+    // Filters: Stopped (TERMINATED), Error, then all again.
+    await page.getByRole('button', { name: 'Stopped', exact: true }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="maturity-job"]').length === 1);
+    expect(await rowNames(page)).toEqual(['Transfer Beam T2']);
+    await page.getByRole('button', { name: 'Error', exact: true }).click();
+    await row(page, 'Column Line C').waitFor();
+    expect(await rowNames(page)).toEqual(['Column Line C']);
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="maturity-job"]').length === 5);
+
+    // Imperial: strength in psi without decimals, the target 25 MPa = 3626 psi, maturity in °F.Hr.
+    await switchTo(page, (p) => setUnits(p, 'Imperial'));
+    await expectText(pour1.getByTestId('job-strength'), /^\d+ psi\s*of 3626 psi$/);
+    await expectText(pour1, /°F\.Hr/);
+    await expectText(moisture.getByTestId('job-humidity'), /^[\d.]+ %$/);
+    await screenshot(page, 'projects-list-1280-imperial');
+
+    // Spanish.
+    await switchTo(page, (p) => setLanguage(p, 'es'));
+    await expectVisible(page.getByRole('heading', { name: 'Trabajos de hormigón' }));
+    await expectVisible(page.getByRole('button', { name: 'Cargar más' }));
+    await expectText(row(page, 'Core Wall Lift 7').locator('[data-status]').first(), /INICIADO/);
+    await expectVisible(page.getByRole('heading', { name: 'Otros sensores' }));
+    await screenshot(page, 'projects-list-1280-es-imperial');
+  });
+
+  it('Concrete Sensors at 1280: the weather station, the CO sensor and the telehandler, in the job type order', async () => {
+    const ht = await demoSite(demoSites.first);
+    const defaultConcrete = ht.tenantMessages.find((p) => p.name === 'Default' && p.type === 'Concrete');
+    const page = await e2e.signedInPage(
+      { username: demoUsers.admin.username },
+      { viewport: desktop, path: `/construction_job_list/${ht.id}/${defaultConcrete?.id}` },
+    );
+    await expectVisible(page.getByRole('heading', { level: 1, name: /Concrete Sensors/ }));
+    await expectVisible(page.getByText('No concrete jobs in this project yet.'));
+    const cards = page.getByTestId('other-job');
+    await expectVisible(cards);
+    expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-job-type')))).toEqual([
+      'Microweather Node',
+      'Gas',
+      'GPS',
+    ]);
+    const weather = cards.nth(0);
+    expect(await weather.getByRole('link').first().innerText()).toBe('Tower Crane Weather');
+    expect(await weather.getByTestId('reading-Temperature').innerText()).toMatch(/^-?[\d.]+ °C$/);
+    expect(await weather.getByTestId('reading-Humidity').innerText()).toMatch(/^[\d.]+ %$/);
+    expect(await weather.getByTestId('reading-Wind Speed').innerText()).toMatch(/^[\d.]+ km\/hr$/);
+    const gas = cards.nth(1);
+    expect(await gas.locator('[data-testid^="reading-"]').count()).toBe(1);
+    expect(await gas.getByTestId('reading-Gas').innerText()).toMatch(/^[\d.]+ ppm$/);
+    const gasLink = gas.getByRole('link', { name: 'Parkade Ramp CO' });
+    expect(await gasLink.getAttribute('href')).toMatch(/^\/job-site-details\/\d+\/\d+\/\d+$/);
+    const gps = cards.nth(2);
+    expect(await gps.getByRole('link', { name: 'Telehandler 2' }).getAttribute('href')).toMatch(
+      /^\/job-site-gps-job-details\/\d+\/\d+\/\d+$/,
+    );
+    await screenshot(page, 'projects-sensors-1280');
+  });
+
+  it('at 390 in Spanish and Imperial: cards instead of a table, nothing wider than the phone', async () => {
+    const ht = await demoSite(demoSites.first);
+    const podium = ht.tenantMessages.find((p) => p.name === 'Podium Slabs');
+    const page = await e2e.signedInPage(
+      { username: demoUsers.editor.username },
+      { viewport: phone, path: `/construction_job_list/${ht.id}/${podium?.id}` },
+    );
+    touched.add(page);
+    await expectVisible(rows(page));
+    await switchTo(page, (p) => setUnits(p, 'Imperial'));
+    await switchTo(page, (p) => setLanguage(p, 'es'));
+    const pour1 = row(page, 'Level 3 Slab - Pour 1');
+    await expectText(pour1.getByTestId('job-strength'), /^\d+ psi\s*de 3626 psi$/);
+    await expectText(pour1.getByTestId('job-temperature'), /°F$/);
+    expect(await page.locator('table').count()).toBe(0);
+    // The filter is a drop-down on a phone.
+    await expectVisible(page.getByTestId('status-filter'));
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, 'projects-list-390-es-imperial');
+
+    await page.getByRole('button', { name: 'Cargar más' }).click();
+    await rows(page).nth(5).waitFor();
+    await expectText(row(page, 'Transfer Beam T2').locator('[data-status]').first(), /DETENIDO/);
+    await expectNoHorizontalOverflow(page);
+  });
+});
