@@ -84,6 +84,11 @@ describe('reachedBy', () => {
     expect(reachedBy(grid, [5, 12, 19, 25, 30], null)).toBeNull();
     expect(reachedBy(grid, [], 20)).toBeNull();
   });
+  it('is no later than the end of the range (a job stopped within its last bucket)', () => {
+    const stopped = { ...grid, to: grid.start + 4 * HOUR_MS - 10 * 60_000 };
+    expect(reachedBy(stopped, [5, 12, 19, 19, 32], 30)).toBe(stopped.to);
+    expect(reachedBy(stopped, [5, 32, 19, 19, 32], 30)).toBe(grid.start + 2 * HOUR_MS);
+  });
   it('reads no further than the grid', () => {
     expect(reachedBy({ ...grid, points: 2 }, [5, 12, 25], 20)).toBeNull();
   });

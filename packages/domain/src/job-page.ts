@@ -67,17 +67,19 @@ export function strengthTargets(job: {
   return out;
 }
 
-/** A time grid of the chart calls: index i is the bucket starting at start + i·bucketMs. */
+/** A time grid of the chart calls: index i is the bucket starting at start + i·bucketMs; `to` ends the range. */
 export interface TimeGrid {
   start: number;
   bucketMs: number;
   points: number;
+  to?: number;
 }
 
 /**
  * When a rising series first reached a threshold: the end of the first bucket whose value is at or
- * above it (a bucket holds the state at its last reading, so the threshold was reached by then), or
- * null when no bucket reaches it. Gaps (null) are skipped.
+ * above it (a bucket holds the state at its last reading, so the threshold was reached by then), no
+ * later than the end of the range (`to`: a job stopped within its last bucket); null when no bucket
+ * reaches it. Gaps (null) are skipped.
  */
 export function reachedBy(
   grid: TimeGrid,
@@ -88,7 +90,10 @@ export function reachedBy(
   const n = Math.min(values.length, grid.points);
   for (let i = 0; i < n; i++) {
     const v = values[i];
-    if (typeof v === 'number' && v >= threshold) return grid.start + (i + 1) * grid.bucketMs;
+    if (typeof v === 'number' && v >= threshold) {
+      const end = grid.start + (i + 1) * grid.bucketMs;
+      return typeof grid.to === 'number' ? Math.min(end, grid.to) : end;
+    }
   }
   return null;
 }

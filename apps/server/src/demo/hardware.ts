@@ -34,6 +34,8 @@ export interface DemoNode {
   name: string;
   site: string;
   project: string;
+  /** The project's type, where a site has two projects of the same name (Default): Concrete unless said. */
+  projectType?: 'Concrete' | 'Lumimon';
   gateway: string;
   /** minutes between readings */
   cadenceMin: number;
@@ -182,6 +184,7 @@ export const DEMO_HARDWARE: DemoNode[] = [
     name: 'GAS-10008',
     site: 'Harbourfront Tower',
     project: 'Default',
+    projectType: 'Lumimon',
     gateway: 'HT-GW-01',
     cadenceMin: 15,
     channels: [{ channelId: 1, sensorType: 'Gas' }],
@@ -205,6 +208,7 @@ export const DEMO_HARDWARE: DemoNode[] = [
     name: 'GPS-10009',
     site: 'Harbourfront Tower',
     project: 'Default',
+    projectType: 'Lumimon',
     gateway: 'HT-GW-01',
     cadenceMin: 5,
     channels: [],
@@ -247,7 +251,8 @@ export const DEMO_HARDWARE: DemoNode[] = [
     type: 'Liquid Level',
     name: 'LVL-10105',
     site: 'North Yard Precast Plant',
-    project: 'Hollow Core Line',
+    project: 'Plant Utilities',
+    projectType: 'Lumimon',
     gateway: 'NYP-GW-01',
     cadenceMin: 15,
     channels: [{ channelId: 1, sensorType: 'Liquid Level' }],
@@ -269,7 +274,8 @@ export const DEMO_HARDWARE: DemoNode[] = [
     type: 'Current Transformer',
     name: 'CT-10106',
     site: 'North Yard Precast Plant',
-    project: 'Hollow Core Line',
+    project: 'Plant Utilities',
+    projectType: 'Lumimon',
     gateway: 'NYP-GW-01',
     cadenceMin: 15,
     channels: [
@@ -371,7 +377,7 @@ export async function seedDemoHardware(
     const projects = await trx
       .selectFrom('tenant as t')
       .innerJoin('tenant_group as g', 'g.id', 't.tenant_group_id')
-      .select(['t.id', 't.name', 't.tenant_group_id', 'g.name as site'])
+      .select(['t.id', 't.name', 't.type', 't.tenant_group_id', 'g.name as site'])
       .where('t.company_id', '=', companyId)
       .execute();
     const gateways = await trx
@@ -381,7 +387,9 @@ export async function seedDemoHardware(
       .execute();
 
     for (const n of DEMO_HARDWARE) {
-      const project = projects.find((p) => p.site === n.site && p.name === n.project);
+      const project = projects.find(
+        (p) => p.site === n.site && p.name === n.project && p.type === (n.projectType ?? 'Concrete'),
+      );
       const gateway = gateways.find((g) => g.name === n.gateway);
       if (!project || !gateway)
         throw new Error(`demo node ${n.id}: no project ${n.site}/${n.project} or gateway ${n.gateway}`);

@@ -101,6 +101,7 @@ const SITES: SiteSeed[] = [
       { name: 'Double Tees', type: 'Concrete', ageDays: 3 },
       { name: 'Hollow Core Line', type: 'Concrete', ageDays: 20 },
       { name: 'Yard Asset Tags', type: 'Lumitrack', ageDays: 45 },
+      { name: 'Plant Utilities', type: 'Lumimon', ageDays: 60 },
     ],
     gateways: ['NYP-GW-01', 'NYP-GW-02'],
   },

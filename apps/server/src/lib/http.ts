@@ -39,3 +39,10 @@ export function requestOrigin(req: FastifyRequest): string {
 export function withTenant<P extends TProperties>(q: TObject<P>) {
   return Type.Object({ ...q.properties, tenant: Type.Optional(Type.String()) });
 }
+
+/**
+ * Route option for answers that are long arrays of numbers or long lists (chart series, job lists):
+ * JSON.stringify writes them several times faster than the schema's serializer. The service builds
+ * exactly the documented shape, the schema still documents it, and the answer keeps its JSON content type.
+ */
+export const plainJson = () => (data: unknown) => JSON.stringify(data);

@@ -1,24 +1,48 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorScreen } from '../components/ErrorScreen.tsx';
 
 /**
- * The router's error element: the 'Oops!' screen. A failed page load (a lost chunk, a render error)
- * can be retried by loading the page again; a 404 from the router cannot, so it offers the homepage.
+ * The 'Oops!' screen of a page that failed to load (a lost chunk) or to render. Loading the page
+ * again is the retry.
  */
 export function RouteErrorScreen() {
-  const error = useRouteError();
-  const retryable = !(isRouteErrorResponse(error) && error.status === 404);
-  if (error && import.meta.env.DEV) console.error(error);
   return (
     <ErrorScreen
-      onRetry={
-        retryable
-          ? () =>
-              new Promise<void>(() => {
-                window.location.reload();
-              })
-          : undefined
+      onRetry={() =>
+        new Promise<void>(() => {
+          window.location.reload();
+        })
       }
     />
   );
+}
+
+/**
+ * Catches what a route throws while rendering (the router's error element, for the declarative
+ * router) and shows RouteErrorScreen; a new `resetKey` (the next address) tries again.
+ */
+export class RouteErrorBoundary extends Component<
+  { resetKey: string; children: ReactNode },
+  { failed: boolean; key: string }
+> {
+  state = { failed: false, key: this.props.resetKey };
+
+  static getDerivedStateFromError(): Partial<{ failed: boolean }> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(
+    props: { resetKey: string },
+    state: { failed: boolean; key: string },
+  ): Partial<{ failed: boolean; key: string }> | null {
+    return props.resetKey === state.key ? null : { failed: false, key: props.resetKey };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo): void {
+    if (import.meta.env.DEV) console.error(error, info.componentStack);
+  }
+
+  render(): ReactNode {
+    return this.state.failed ? <RouteErrorScreen /> : this.props.children;
+  }
 }

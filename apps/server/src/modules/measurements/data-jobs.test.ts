@@ -307,6 +307,8 @@ describe('data jobs and the data warehouse', () => {
     const to = HOUR0 - 1;
     const res = await post('editor', `${WH}/measurement/time/by_job`, { jobId: w.dj1, from, to });
     expect(res.statusCode).toBe(200);
+    // Written by JSON.stringify for speed, still answered as JSON (the web client parses by content type).
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
     const s = res.json() as SeriesResponse;
     expect(s).toMatchObject({
       from,

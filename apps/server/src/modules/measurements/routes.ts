@@ -44,9 +44,8 @@ import {
   TenantQuery,
   WarehouseJobQuery,
 } from '@sitepulse/contracts';
-import type { FastifyReply } from 'fastify';
 import { requireActor } from '../../lib/actor.ts';
-import { AUTHED_ERRORS, BEARER } from '../../lib/http.ts';
+import { AUTHED_ERRORS, BEARER, plainJson } from '../../lib/http.ts';
 import type { ModuleOptions } from '../../services.ts';
 
 const MW = '/analytics/microweather/node/jobs';
@@ -57,12 +56,6 @@ const BUCKETS =
   'Bucketed by the length of the range (domain chartBucketFor): 5 minutes up to 7 days (raw readings ' +
   'grouped in SQL), 1 hour up to 90 days (the hourly rollup), 6 hours up to 540 days, 1 day beyond. Each ' +
   'series is column-wise: x (bucket start), y (average), min and max.';
-
-/**
- * Series answers are long arrays of numbers, which JSON.stringify writes several times faster than
- * the schema's serializer; the service builds them to the schema's shape (SeriesResponse).
- */
-const fast = (reply: FastifyReply) => reply.serializer(JSON.stringify);
 
 /** Microweather, data jobs, the data warehouse and node data (spec section 7). */
 export const measurementsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { services }) => {
@@ -398,6 +391,7 @@ export const measurementsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = asyn
   app.post(
     `${WH}/measurement/time/by_job`,
     {
+      serializerCompiler: plainJson,
       schema: {
         ...wh,
         summary: "A job's readings over time, one bucketed series per sensor",
@@ -407,12 +401,13 @@ export const measurementsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = asyn
         response: { 200: SeriesResponse, ...AUTHED_ERRORS },
       },
     },
-    async (req, reply) => fast(reply).send(await warehouse.timeByJob(requireActor(req), req.body)),
+    async (req) => warehouse.timeByJob(requireActor(req), req.body),
   );
 
   app.post(
     `${WH}/measurement/time/by_sid`,
     {
+      serializerCompiler: plainJson,
       schema: {
         ...wh,
         summary: "One sensor's readings over time, bucketed (default: the last 7 days)",
@@ -422,7 +417,7 @@ export const measurementsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = asyn
         response: { 200: SeriesResponse, ...AUTHED_ERRORS },
       },
     },
-    async (req, reply) => fast(reply).send(await warehouse.timeBySensor(requireActor(req), req.body)),
+    async (req) => warehouse.timeBySensor(requireActor(req), req.body),
   );
 
   app.get(
@@ -441,6 +436,7 @@ export const measurementsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = asyn
   app.post(
     `${WH}/analytics/time/by_job`,
     {
+      serializerCompiler: plainJson,
       schema: {
         ...wh,
         summary: "A power job's current, power and voltage over time, one bucketed series per sensor",
@@ -450,7 +446,7 @@ export const measurementsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = asyn
         response: { 200: SeriesResponse, ...AUTHED_ERRORS },
       },
     },
-    async (req, reply) => fast(reply).send(await warehouse.powerTime(requireActor(req), req.body)),
+    async (req) => warehouse.powerTime(requireActor(req), req.body),
   );
 
   // ---- Node data
@@ -458,6 +454,7 @@ export const measurementsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = asyn
   app.get(
     '/channels/nodes/temperature/time/by_nid',
     {
+      serializerCompiler: plainJson,
       schema: {
         ...nd,
         summary: "A node's temperature sensors over time, bucketed (default: the last 7 days)",
@@ -466,8 +463,7 @@ export const measurementsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = asyn
         response: { 200: SeriesResponse, ...AUTHED_ERRORS },
       },
     },
-    async (req, reply) =>
-      fast(reply).send(await warehouse.nodeTemperatureSeries(requireActor(req), req.query)),
+    async (req) => warehouse.nodeTemperatureSeries(requireActor(req), req.query),
   );
 
   app.get(

@@ -32,7 +32,7 @@ export function DisplayToggles() {
   };
   const setLanguage = (language: string | null) => {
     if (!language || language === prefs.language) return;
-    changeLanguage(language);
+    void changeLanguage(language);
     save.mutate({ userSettingType: USER_SETTING_TYPES.language, val: language }, { onError: failed });
   };
 
@@ -85,6 +85,6 @@ export function useUserLanguage(): void {
   const { data: user } = useUserDetails();
   const saved = user?.userSettingData?.find((s) => s.type === USER_SETTING_TYPES.language)?.val;
   useEffect(() => {
-    if (saved && (SUPPORTED_LANGUAGES as readonly string[]).includes(saved)) changeLanguage(saved);
+    if (saved && (SUPPORTED_LANGUAGES as readonly string[]).includes(saved)) void changeLanguage(saved);
   }, [saved]);
 }

@@ -174,3 +174,25 @@ describe('Tracking Manager entry', () => {
     expect(screen.queryByRole('link', { name: 'Tracking Manager' })).toBeNull();
   });
 });
+
+describe('Concrete Profiles entry (ours)', () => {
+  it('links to /concrete-profiles when the company has the Concrete module, marked when there', async () => {
+    stubServer();
+    renderAt(<DrawerNav collapsed={false} />, '*', '/concrete-profiles');
+    const entry = await screen.findByRole('link', { name: 'Concrete Profiles' });
+    expect(entry.getAttribute('href')).toBe('/concrete-profiles');
+    expect(entry.getAttribute('aria-current')).toBe('page');
+  });
+
+  it('is hidden without the Concrete module', async () => {
+    stubServer({ modules: allModules.filter((m) => m.moduleType !== 'Concrete') });
+    drawer();
+    // The modules have loaded once the plant's Concrete project is filtered out of its list.
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Show the projects of North Yard Precast Plant' }),
+    );
+    await screen.findByRole('link', { name: 'Job Site Sensors' });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Concrete Sensors' })).toBeNull());
+    expect(screen.queryByRole('link', { name: 'Concrete Profiles' })).toBeNull();
+  });
+});

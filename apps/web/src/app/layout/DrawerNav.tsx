@@ -5,6 +5,7 @@ import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
 import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
 import QrCodeScannerRoundedIcon from '@mui/icons-material/QrCodeScannerRounded';
+import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import SensorsRoundedIcon from '@mui/icons-material/SensorsRounded';
 import ThermostatRoundedIcon from '@mui/icons-material/ThermostatRounded';
 import TrackChangesRoundedIcon from '@mui/icons-material/TrackChangesRounded';
@@ -116,7 +117,8 @@ export interface DrawerNavProps {
 
 /**
  * The drawer's entries (spec section 2): Map, the job sites split into active and archived, precast
- * plants expanding into their projects, the tracking manager (when allowed) and the help link.
+ * plants expanding into their projects, the tracking manager (when allowed) and the help link; under the
+ * job sites, our Concrete Profiles entry when the company has the Concrete module.
  */
 export function DrawerNav({ collapsed, onNavigate }: DrawerNavProps) {
   const { t } = useTranslation();
@@ -355,6 +357,16 @@ export function DrawerNav({ collapsed, onNavigate }: DrawerNavProps) {
       </Box>
       <Divider />
       <List dense sx={{ py: 1 }}>
+        {activeModules?.has('Concrete') ? (
+          <NavItem
+            label={t('titles.concreteProfiles')}
+            icon={<ScienceOutlinedIcon />}
+            to="/concrete-profiles"
+            onClick={onNavigate}
+            selected={pathname === '/concrete-profiles'}
+            collapsed={collapsed}
+          />
+        ) : null}
         {trackingManager ? (
           <NavItem
             label={t('shell.drawer.trackingManager')}

@@ -21,6 +21,31 @@ describe('buildChartColumns', () => {
     expect(buildChartColumns(grid, [gap], (v) => v)[1]).toEqual([0, null, 2, 3]);
   });
 
+  it('joins runs of at most joinGaps empty buckets and keeps longer runs as gaps', () => {
+    const sparse = { key: 's', label: 'S', color: '#000', values: [1, null, null, 4, null, null, null, 8] };
+    const wide = { ...grid, points: 8 };
+    expect(buildChartColumns(wide, [{ ...sparse, joinGaps: 2 }], (v) => v)[1]).toEqual([
+      1,
+      undefined,
+      undefined,
+      4,
+      null,
+      null,
+      null,
+      8,
+    ]);
+    expect(buildChartColumns(wide, [sparse], (v) => v)[1]).toEqual([1, null, null, 4, null, null, null, 8]);
+    // Leading and trailing empty buckets have nothing to join to.
+    const edges = { ...sparse, values: [null, 2, null, 3, null], joinGaps: 5 };
+    expect(buildChartColumns({ ...grid, points: 5 }, [edges], (v) => v)[1]).toEqual([
+      null,
+      2,
+      undefined,
+      3,
+      null,
+    ]);
+  });
+
   it('says whether any line has data', () => {
     expect(hasChartData([{ key: 'a', label: 'a', color: '#000', values: [null, null] }])).toBe(false);
     expect(hasChartData([{ key: 'a', label: 'a', color: '#000', values: [null, 1] }])).toBe(true);

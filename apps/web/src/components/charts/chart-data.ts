@@ -17,6 +17,11 @@ export interface ChartLine {
   dash?: number[];
   /** Smoothing tolerance of this line (section 9): 0 or missing draws every point. */
   tolerance?: number;
+  /**
+   * Runs of at most this many empty buckets between two values are drawn joined (a sensor that reads
+   * every 15 minutes on a 5-minute grid); longer runs stay gaps. 0 or missing joins nothing.
+   */
+  joinGaps?: number;
 }
 
 /** uPlot's column data: x in seconds, then one column per line; undefined = joined over, null = a gap. */
@@ -46,6 +51,16 @@ export function buildChartColumns(
       if (v === null || v === undefined || !Number.isFinite(v)) ys[i] = null;
       else if (keep && !keep[i]) ys[i] = undefined;
       else ys[i] = convert(v);
+    }
+    const join = line.joinGaps ?? 0;
+    if (join > 0) {
+      let last = -1;
+      for (let i = 0; i < n; i++) {
+        if (ys[i] === null) continue;
+        if (last >= 0 && i - last > 1 && i - last - 1 <= join)
+          for (let k = last + 1; k < i; k++) ys[k] = undefined;
+        last = i;
+      }
     }
     columns.push(ys);
   }

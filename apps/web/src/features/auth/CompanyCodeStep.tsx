@@ -26,6 +26,8 @@ export interface CompanyCodeStepProps {
   /** The code was accepted and the company's server is known: go on to the user-login step. */
   onDone: (companyId: number) => void;
   helpUrl?: string;
+  /** The first character was typed: a chance to fetch what the next step needs. */
+  onTyping?: () => void;
   /** Server-info retry pause, for tests. */
   retryDelayMs?: number;
 }
@@ -35,7 +37,7 @@ export interface CompanyCodeStepProps {
  * sections 2, 4, 8). A wrong code says so word for word, notes a possible firewall and records an analytics
  * event; a server-info failure after every retry shows a retry screen.
  */
-export function CompanyCodeStep({ onDone, helpUrl, retryDelayMs }: CompanyCodeStepProps) {
+export function CompanyCodeStep({ onDone, helpUrl, onTyping, retryDelayMs }: CompanyCodeStepProps) {
   const { t } = useTranslation();
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -121,6 +123,7 @@ export function CompanyCodeStep({ onDone, helpUrl, retryDelayMs }: CompanyCodeSt
         label={t('auth.code.label')}
         value={code}
         onChange={(v) => {
+          if (v) onTyping?.();
           setCode(v);
           if (v) setError(null);
         }}

@@ -25,7 +25,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { requestPasswordReset } from '../../api/auth.ts';
-import { messageKey } from './validation.ts';
+import { messageKey } from './messages.ts';
 
 /** The dialog's states of spec section 4 ('closed' is the `open` prop being false). */
 export type ForgotPasswordStatus = 'open' | 'sending' | 'success' | 'error';

@@ -44,6 +44,22 @@ function storeCompany() {
 const codeInput = () => screen.getByLabelText('Company auth code');
 const usernameInput = () => screen.queryByRole('textbox', { name: 'Username or Email' });
 
+/**
+ * The login screen at the user-login step, once that step's chunk has loaded (it is lazy: a first visit
+ * starts at the code step and does not download it).
+ */
+async function renderAtUserStep(state?: unknown) {
+  const rendered = renderAtLogin(<LoginPage />, state);
+  await screen.findByRole('textbox', { name: 'Username or Email' });
+  return rendered;
+}
+
+/** Chooses the phone tab and waits for the phone input (loaded with libphonenumber-js when needed). */
+async function choosePhoneTab(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('tab', { name: 'phone' }));
+  return screen.findByRole('textbox', { name: 'Phone number' });
+}
+
 beforeEach(() => {
   localStorage.clear();
   markSeen('privacyPolicy');
@@ -118,7 +134,7 @@ describe('login: company auth code step', () => {
   it('starts at the user-login step when a company token and server address are stored', async () => {
     storeCompany();
     demoServer();
-    renderAtLogin(<LoginPage />);
+    await renderAtUserStep();
     expect(usernameInput()).toBeTruthy();
     expect(screen.queryByLabelText('Company auth code')).toBeNull();
     expect(screen.getByRole('tab', { name: 'Username or Email' })).toBeTruthy();
@@ -153,7 +169,7 @@ describe('login: user step', () => {
   it("shows 'Required' under an empty username and password and calls nothing", async () => {
     const server = demoServer();
     const user = userEvent.setup();
-    renderAtLogin(<LoginPage />);
+    await renderAtUserStep();
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findAllByText('Required')).toHaveLength(2);
     expect(server.calls('GET', '/login')).toHaveLength(0);
@@ -162,7 +178,7 @@ describe('login: user step', () => {
   it("shows 'Too Long!' for a 46-character username, not for 45", async () => {
     demoServer({ 'GET /login': json(401, { error: { code: 'UNAUTHORIZED', message: 'no' } }) });
     const user = userEvent.setup();
-    renderAtLogin(<LoginPage />);
+    await renderAtUserStep();
     await user.type(usernameInput()!, 'u'.repeat(46));
     await user.type(screen.getByLabelText(/^Password/), 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -176,7 +192,7 @@ describe('login: user step', () => {
   it('shows the login failure message when the server refuses the password', async () => {
     demoServer({ 'GET /login': json(401, { error: { code: 'UNAUTHORIZED', message: 'Unauthorized' } }) });
     const user = userEvent.setup();
-    renderAtLogin(<LoginPage />);
+    await renderAtUserStep();
     await user.type(usernameInput()!, 'admin');
     await user.type(screen.getByLabelText(/^Password/), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -188,7 +204,7 @@ describe('login: user step', () => {
   it('toggles the password between hidden and shown', async () => {
     demoServer();
     const user = userEvent.setup();
-    renderAtLogin(<LoginPage />);
+    await renderAtUserStep();
     const password = screen.getByLabelText(/^Password/) as HTMLInputElement;
     expect(password.type).toBe('password');
     await user.click(screen.getByRole('button', { name: 'Show password' }));
@@ -204,7 +220,7 @@ describe('login: user step', () => {
     });
     writeSession({ companyName: null });
     const user = userEvent.setup();
-    renderAtLogin(<LoginPage />, { from: { pathname: '/reports', search: '?x=1' } });
+    await renderAtUserStep({ from: { pathname: '/reports', search: '?x=1' } });
     await user.type(usernameInput()!, 'admin');
     await user.type(screen.getByLabelText(/^Password/), 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -230,8 +246,8 @@ describe('login: phone tab', () => {
   it('defaults to Canada and has a country search', async () => {
     demoServer();
     const user = userEvent.setup();
-    renderAtLogin(<LoginPage />);
-    await user.click(screen.getByRole('tab', { name: 'phone' }));
+    await renderAtUserStep();
+    await choosePhoneTab(user);
     const country = screen.getByRole('button', { name: /country/i });
     expect(country.getAttribute('aria-label')).toBe('Country: Canada');
     expect(country.textContent).toContain('+1');
@@ -250,9 +266,8 @@ describe('login: phone tab', () => {
   it("shows 'Invalid phone number' for a bad number and clears it when emptied", async () => {
     demoServer();
     const user = userEvent.setup();
-    renderAtLogin(<LoginPage />);
-    await user.click(screen.getByRole('tab', { name: 'phone' }));
-    const phone = screen.getByRole('textbox', { name: 'Phone number' });
+    await renderAtUserStep();
+    const phone = await choosePhoneTab(user);
     await user.type(phone, '12345');
     await user.tab();
     expect(screen.getByText('Invalid phone number')).toBeTruthy();
@@ -267,9 +282,8 @@ describe('login: phone tab', () => {
       'GET /v2/users/details': json(200, adminDetail),
     });
     const user = userEvent.setup();
-    renderAtLogin(<LoginPage />);
-    await user.click(screen.getByRole('tab', { name: 'phone' }));
-    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '613 555 0101');
+    await renderAtUserStep();
+    await user.type(await choosePhoneTab(user), '613 555 0101');
     await user.type(screen.getByLabelText(/^Password/), 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect((await screen.findByTestId('where')).textContent).toBe('/');
@@ -302,5 +316,21 @@ describe('login: privacy-policy overlay', () => {
     first.unmount();
     renderAtLogin(<LoginPage />);
     expect(screen.queryByRole('dialog', { name: 'Privacy Policy' })).toBeNull();
+  });
+});
+
+describe('login: forgot password', () => {
+  beforeEach(storeCompany);
+
+  it('opens the forgot-password dialog from the user step (loaded on first use)', async () => {
+    demoServer();
+    const user = userEvent.setup();
+    await renderAtUserStep();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Forgot password?' });
+    expect(within(dialog).getByRole('textbox', { name: 'Email' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   CardContent,
+  CircularProgress,
   Divider,
   Stack,
   ToggleButton,
@@ -12,7 +13,7 @@ import {
 } from '@mui/material';
 import type { UserDetail } from '@sitepulse/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, useLocation, useNavigate } from 'react-router';
 import { fetchCompanyLogo, resetCompany } from '../../api/auth.ts';
@@ -22,12 +23,34 @@ import { readNumber, readSession } from '../../api/session.ts';
 import { changeLanguage, SUPPORTED_LANGUAGES } from '../../i18n/index.ts';
 import { CompanyCodeStep } from './CompanyCodeStep.tsx';
 import { BrandMark, CompanyLogo } from './CompanyLogo.tsx';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
 import { scheduleLandingRedirect } from './landing.ts';
 import { PrivacyPolicyDialog } from './PrivacyPolicyDialog.tsx';
-import { UserLoginStep } from './UserLoginStep.tsx';
 
 type Step = 'code' | 'user';
+
+/**
+ * The user-login step (react-hook-form, zod) and the forgot-password dialog are chunks of their own: a first
+ * visit starts at the code step and downloads neither (docs/decisions/web-bundle.md). The user step is fetched
+ * as soon as a code is being typed, so it is there when the code is accepted.
+ */
+const loadUserStep = () => import('./UserLoginStep.tsx');
+const UserLoginStep = lazy(() => loadUserStep().then((m) => ({ default: m.UserLoginStep })));
+const ForgotPasswordDialog = lazy(() =>
+  import('./ForgotPasswordDialog.tsx').then((m) => ({ default: m.ForgotPasswordDialog })),
+);
+
+function StepSpinner() {
+  const { t } = useTranslation();
+  return (
+    <Box
+      role="progressbar"
+      aria-label={t('common.loading')}
+      sx={{ minHeight: 240, display: 'grid', placeItems: 'center' }}
+    >
+      <CircularProgress aria-hidden size={32} />
+    </Box>
+  );
+}
 
 /** With a company token and a server address stored, the flow starts at the user-login step (spec section 2). */
 export const initialStep = (): Step =>
@@ -57,6 +80,8 @@ export default function LoginPage() {
   const [step, setStep] = useState<Step>(initialStep);
   const [companyId, setCompanyId] = useState<number | null>(() => readNumber('companyId'));
   const [forgotOpen, setForgotOpen] = useState(false);
+  // Mounted from the first opening on, so closing it still animates and clears its fields.
+  const [forgotUsed, setForgotUsed] = useState(false);
 
   const config = useConfig();
   const logo = useQuery({
@@ -116,17 +141,23 @@ export default function LoginPage() {
           {step === 'code' ? (
             <CompanyCodeStep
               helpUrl={config.data?.helpUrl}
+              onTyping={() => void loadUserStep()}
               onDone={(id) => {
                 setCompanyId(id);
                 setStep('user');
               }}
             />
           ) : (
-            <UserLoginStep
-              companyName={readSession('companyName')}
-              onSignedIn={onSignedIn}
-              onForgotPassword={() => setForgotOpen(true)}
-            />
+            <Suspense fallback={<StepSpinner />}>
+              <UserLoginStep
+                companyName={readSession('companyName')}
+                onSignedIn={onSignedIn}
+                onForgotPassword={() => {
+                  setForgotUsed(true);
+                  setForgotOpen(true);
+                }}
+              />
+            </Suspense>
           )}
           <Divider sx={{ my: 3 }} />
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
@@ -145,7 +176,7 @@ export default function LoginPage() {
               value={
                 (SUPPORTED_LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language : 'en'
               }
-              onChange={(_, lng: string | null) => lng && changeLanguage(lng)}
+              onChange={(_, lng: string | null) => lng && void changeLanguage(lng)}
               aria-label={t('auth.language')}
             >
               {SUPPORTED_LANGUAGES.map((lng) => (
@@ -165,12 +196,16 @@ export default function LoginPage() {
       <Typography variant="caption" sx={{ mt: 2, color: 'rgba(255,255,255,0.6)' }}>
         © {new Date().getFullYear()} {t('auth.brand')}
       </Typography>
-      <ForgotPasswordDialog
-        open={forgotOpen}
-        onClose={() => setForgotOpen(false)}
-        supportPhone={config.data?.supportPhone}
-        supportEmail={config.data?.supportEmail}
-      />
+      {forgotUsed ? (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog
+            open={forgotOpen}
+            onClose={() => setForgotOpen(false)}
+            supportPhone={config.data?.supportPhone}
+            supportEmail={config.data?.supportEmail}
+          />
+        </Suspense>
+      ) : null}
       <PrivacyPolicyDialog privacyPolicyUrl={config.data?.privacyPolicyUrl} />
     </Box>
   );

@@ -16,12 +16,12 @@ import {
 import type { UserDetail } from '@sitepulse/contracts';
 import { phoneLoginUsername } from '@sitepulse/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type LoginInput, login } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
-import { emptyPhone, PhoneInput, phoneToE164 } from '../../components/PhoneInput.tsx';
+import { emptyLoginPhone, loadPhone } from './phone.ts';
 import { StepHeading } from './StepHeading.tsx';
 import { type LoginFormValues, type LoginMethod, loginSchema } from './validation.ts';
 
@@ -31,11 +31,14 @@ export interface UserLoginStepProps {
   onForgotPassword: () => void;
 }
 
+/** The phone tab's input, loaded with libphonenumber-js when the tab is about to be used (phone.ts). */
+const PhoneInput = lazy(() => loadPhone().then((m) => ({ default: m.PhoneInput })));
+
 /** The username a login sends: the typed one, or the phone number in E.164 form ('+' prefixed). */
-export function loginUsername(values: LoginFormValues): string {
-  return values.method === 'phone'
-    ? phoneLoginUsername(phoneToE164(values.phone) ?? '')
-    : values.username.trim();
+export async function loginUsername(values: LoginFormValues): Promise<string> {
+  if (values.method !== 'phone') return values.username.trim();
+  const { phoneToE164 } = await loadPhone();
+  return phoneLoginUsername(phoneToE164(values.phone) ?? '');
 }
 
 /**
@@ -48,7 +51,7 @@ export function UserLoginStep({ companyName, onSignedIn, onForgotPassword }: Use
   const { control, register, handleSubmit, setValue, clearErrors, watch, formState } =
     useForm<LoginFormValues>({
       resolver: zodResolver(loginSchema),
-      defaultValues: { method: 'username', username: '', phone: emptyPhone(), password: '' },
+      defaultValues: { method: 'username', username: '', phone: emptyLoginPhone(), password: '' },
     });
   const method = watch('method');
   const { errors } = formState;
@@ -58,9 +61,9 @@ export function UserLoginStep({ companyName, onSignedIn, onForgotPassword }: Use
     onSuccess: (detail, input) => onSignedIn(detail, input.username),
   });
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = handleSubmit(async (values) => {
     mutation.reset();
-    mutation.mutate({ username: loginUsername(values), password: values.password });
+    mutation.mutate({ username: await loginUsername(values), password: values.password });
   });
 
   const failure = mutation.error
@@ -89,7 +92,12 @@ export function UserLoginStep({ companyName, onSignedIn, onForgotPassword }: Use
           sx={{ mb: 2.5, borderBottom: 1, borderColor: 'divider' }}
         >
           <Tab value="username" label={t('auth.login.tabUsername')} />
-          <Tab value="phone" label={t('auth.login.tabPhone')} />
+          <Tab
+            value="phone"
+            label={t('auth.login.tabPhone')}
+            onPointerEnter={() => void loadPhone()}
+            onFocus={() => void loadPhone()}
+          />
         </Tabs>
         <Stack spacing={1}>
           {method === 'username' ? (
@@ -104,21 +112,25 @@ export function UserLoginStep({ companyName, onSignedIn, onForgotPassword }: Use
               helperText={errors.username?.message ? t(errors.username.message) : ' '}
             />
           ) : (
-            <Controller
-              control={control}
-              name="phone"
-              render={({ field, fieldState }) => (
-                <PhoneInput
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  name={field.name}
-                  autoFocus
-                  error={fieldState.error?.message ? t(fieldState.error.message) : null}
-                />
-              )}
-            />
+            <Suspense
+              fallback={<Box role="progressbar" aria-label={t('common.loading')} sx={{ height: 79 }} />}
+            >
+              <Controller
+                control={control}
+                name="phone"
+                render={({ field, fieldState }) => (
+                  <PhoneInput
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    name={field.name}
+                    autoFocus
+                    error={fieldState.error?.message ? t(fieldState.error.message) : null}
+                  />
+                )}
+              />
+            </Suspense>
           )}
           <TextField
             {...register('password')}

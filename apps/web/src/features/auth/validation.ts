@@ -1,21 +1,15 @@
 import { VALIDATION_MESSAGES, validatePassword, validateUsername } from '@sitepulse/domain';
 import { z } from 'zod';
-import { isPhoneEmpty, isPhoneValid, type PhoneValue } from '../../components/PhoneInput.tsx';
+import type { PhoneValue } from '../../components/PhoneInput.tsx';
+import { messageKey } from './messages.ts';
+import { loadPhone } from './phone.ts';
 
 /**
  * The login form's rules of spec section 5, from @sitepulse/domain. The domain gives the English message
  * ('Required', 'Too Long!', 'Invalid phone number', 'Invalid email'); the form shows it through i18next.
+ * The phone rule needs libphonenumber-js, loaded on demand (phone.ts), so the check is asynchronous (the
+ * form's zodResolver parses with parseAsync).
  */
-type MessageName = keyof typeof VALIDATION_MESSAGES;
-
-/** The i18n key of a domain validation message (an unknown text is shown as it is). */
-export function messageKey(message: string): string {
-  const name = (Object.keys(VALIDATION_MESSAGES) as MessageName[]).find(
-    (k) => VALIDATION_MESSAGES[k] === message,
-  );
-  return name ? `auth.validation.${name}` : message;
-}
-
 export type LoginMethod = 'username' | 'phone';
 
 export interface LoginFormValues {
@@ -32,12 +26,15 @@ export const loginSchema: z.ZodType<LoginFormValues, LoginFormValues> = z
     phone: z.object({ country: z.string(), national: z.string() }) as z.ZodType<PhoneValue, PhoneValue>,
     password: z.string(),
   })
-  .superRefine((v, ctx) => {
+  .superRefine(async (v, ctx) => {
     const issue = (path: string, message: string | null) => {
       if (message) ctx.addIssue({ code: 'custom', path: [path], message: messageKey(message) });
     };
     if (v.method === 'username') issue('username', validateUsername(v.username.trim()));
-    else if (isPhoneEmpty(v.phone)) issue('phone', VALIDATION_MESSAGES.required);
-    else if (!isPhoneValid(v.phone)) issue('phone', VALIDATION_MESSAGES.invalidPhone);
+    else {
+      const { isPhoneEmpty, isPhoneValid } = await loadPhone();
+      if (isPhoneEmpty(v.phone)) issue('phone', VALIDATION_MESSAGES.required);
+      else if (!isPhoneValid(v.phone)) issue('phone', VALIDATION_MESSAGES.invalidPhone);
+    }
     issue('password', validatePassword(v.password));
   });

@@ -1,13 +1,19 @@
 import { Box, FormControlLabel, Paper, Switch, Typography } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig, useJobSites } from '../../api/queries.ts';
 import { isArchived } from '../../app/layout/rules.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
 import { PIN_COLOURS, sitePoints } from './mapRules.ts';
-import { SiteMap } from './SiteMap.tsx';
 import { WelcomeCard } from './WelcomeCard.tsx';
+
+/**
+ * The map (Leaflet, about 50 kB gzipped with its CSS) is a chunk of its own: it downloads while the job
+ * sites load, and the legend, the welcome card and the shell draw without waiting for it
+ * (docs/decisions/web-bundle.md).
+ */
+const SiteMap = lazy(() => import('./SiteMap.tsx').then((m) => ({ default: m.SiteMap })));
 
 function LegendDot({ colour }: { colour: string }) {
   return (
@@ -44,7 +50,13 @@ export default function HomePage() {
 
   return (
     <Box sx={{ position: 'relative', flex: 1, minHeight: 0, isolation: 'isolate' }}>
-      <SiteMap points={points} tileUrl={config.data?.mapTileUrl} attribution={config.data?.mapAttribution} />
+      <Suspense fallback={<Box aria-hidden sx={{ position: 'absolute', inset: 0, bgcolor: '#dfe3e8' }} />}>
+        <SiteMap
+          points={points}
+          tileUrl={config.data?.mapTileUrl}
+          attribution={config.data?.mapAttribution}
+        />
+      </Suspense>
       <Paper
         elevation={3}
         sx={{

@@ -1,0 +1,555 @@
+import { Box, Chip, Grid, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import type {
+  MaturityJobDetail,
+  MaturityTimeSeries,
+  MsjExtremity,
+  MsjMeasurementTimeSeries,
+  SensorStats,
+  TenantGroup,
+} from '@sitepulse/contracts';
+import {
+  elapsedMsBetween,
+  elapsedTimeText,
+  isAlarmBitSet,
+  isHumidityJob,
+  jobAlarmBadges,
+  jobElapsedDays,
+  listedJobStatusLabel,
+  MATURED_BIT,
+  projectDisplayName,
+  reachedBy,
+  sensorDisplayName,
+  smoothingTolerance,
+  strengthTargets,
+  strengthVerdict,
+} from '@sitepulse/domain';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDisplayPreferences } from '../../app/preferences.ts';
+import type { ChartThreshold } from '../../components/charts/TimeChart.tsx';
+import { Disclaimer } from '../../components/Disclaimer.tsx';
+import { PageFrame } from '../../components/PageFrame.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
+import {
+  type JobRef,
+  useMaturityExtremities,
+  useMaturityJob,
+  useMaturityTime,
+  useMaturityTimeBySids,
+  useMeasurementTime,
+  useSensorStats,
+} from './api.ts';
+import {
+  bandLines,
+  type ChartMode,
+  jobBand,
+  joinGapsFor,
+  sensorLines,
+  TARGET_COLOURS,
+} from './chart-lines.ts';
+import { JobActions } from './JobActions.tsx';
+import { type ChartBuild, ChartModeToggle, ChartPanel } from './JobCharts.tsx';
+import { JobMeta } from './JobMeta.tsx';
+import { Panel, TileGrid, ValueTile } from './parts.tsx';
+import { SensorTable } from './SensorTable.tsx';
+import { StrengthAnswer, type TargetProgress } from './StrengthAnswer.tsx';
+import { useCanEdit } from './useCanEdit.ts';
+
+/** The job screen of a maturity or humidity job (GET .../maturity/jobs/details/{id} first, then its data). */
+export function MaturityJobView({ jobId, jobSite }: { jobId: number; jobSite: TenantGroup | undefined }) {
+  const { t } = useTranslation();
+  const query = useMaturityJob(jobId);
+  if (!query.data) {
+    return (
+      <PageFrame title={t('titles.job')}>
+        <QueryState query={query}>{() => null}</QueryState>
+      </PageFrame>
+    );
+  }
+  return <MaturityJobScreen job={query.data} jobSite={jobSite} />;
+}
+
+function MaturityJobScreen({ job, jobSite }: { job: MaturityJobDetail; jobSite: TenantGroup | undefined }) {
+  const { t } = useTranslation();
+  const humidity = isHumidityJob(job);
+  const canEdit = useCanEdit(job.tenantGroupId);
+  const [mode, setMode] = useState<ChartMode>('average');
+  const ref: JobRef = useMemo(
+    () => ({ family: 'maturity', id: job.id, tenantGroupId: job.tenantGroupId }),
+    [job.id, job.tenantGroupId],
+  );
+  const project = jobSite?.tenantMessages?.find((p) => p.id === job.tenant);
+  const terminated = job.status === 'TERMINATED';
+  const command = terminated ? null : job.status === 'NEW' || job.status === 'NONE' ? 'start' : 'stop';
+  const badges = jobAlarmBadges(job).filter((b) => b !== 'MATURED');
+
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const actions = (
+    <JobActions
+      canEdit={canEdit}
+      job={{
+        ref,
+        name: job.channelJobName,
+        kind: humidity ? 'humidity' : 'maturity',
+        command,
+        startDate: job.startDate,
+        terminationDate: job.terminationDate,
+        sensorTypes: job.sensorTypes,
+        alarmData: job.alarmData,
+        concreteProfileId: job.concreteProfileId,
+      }}
+    />
+  );
+
+  return (
+    <PageFrame
+      title={<span data-testid="job-name">{job.channelJobName}</span>}
+      actions={phone ? undefined : actions}
+    >
+      <JobMeta
+        status={listedJobStatusLabel(job)}
+        kindLabel={t(humidity ? 'job.kind.humidity' : 'job.kind.maturity')}
+        items={[
+          project ? projectDisplayName(project) : null,
+          humidity
+            ? null
+            : job.concreteProfileName
+              ? t('job.meta.profile', { name: job.concreteProfileName })
+              : null,
+          t('job.meta.nodeId', { id: job.nodeId }),
+        ]}
+        battery={job.latestNodeBattery}
+        batteryLevelType={job.channelJobAttributesData.nodeOptions.batteryLevelType}
+        signal={job.latestNodeSignal}
+        terminated={terminated}
+        alarms={badges.map((b) => (
+          <Chip key={b} size="small" color="error" label={t(`widgets.alarm.${b}`)} data-alarm={b} />
+        ))}
+      />
+      {humidity ? (
+        <HumidityBody job={job} mode={mode} setMode={setMode} phoneActions={phone ? actions : null} />
+      ) : (
+        <MaturityBody job={job} mode={mode} setMode={setMode} phoneActions={phone ? actions : null} />
+      )}
+      <Box sx={{ mt: 2 }}>
+        <Panel title={t('job.sensors.title')} testId="job-sensors">
+          <SensorTable sensors={job.sensors} humidity={humidity} canEdit={canEdit} job={ref} />
+        </Panel>
+      </Box>
+      <Disclaimer jobSite={jobSite} />
+    </PageFrame>
+  );
+}
+
+interface BodyProps {
+  job: MaturityJobDetail;
+  mode: ChartMode;
+  setMode: (mode: ChartMode) => void;
+  /** On a phone the actions come after the answer and the latest values. */
+  phoneActions: ReactNode;
+}
+
+/** Elapsed time since the job's start (to its end once stopped), in the user's language. */
+function useElapsed(job: { startDate: number | null; terminationDate: number | null }) {
+  const prefs = useDisplayPreferences();
+  const ms =
+    job.startDate === null ? null : elapsedMsBetween(job.startDate, job.terminationDate ?? Date.now());
+  return elapsedTimeText(ms, prefs.language);
+}
+
+function useLineLabels() {
+  const { t } = useTranslation();
+  return useMemo(
+    () => ({
+      average: t('job.charts.averageLine'),
+      min: t('job.charts.minLine'),
+      max: t('job.charts.maxLine'),
+    }),
+    [t],
+  );
+}
+
+/** Per-sensor readings of one type, as lines (sensors mode) or the job's band (average mode). */
+function useMeasurementBuild(mode: ChartMode, tolerance: number): ChartBuild<MsjMeasurementTimeSeries> {
+  const labels = useLineLabels();
+  return useCallback(
+    (d: MsjMeasurementTimeSeries) => {
+      if (d.series.length === 0) return null;
+      const join = joinGapsFor(d.bucketMs);
+      const lines =
+        mode === 'average'
+          ? bandLines(jobBand(d.series, d.points), labels, tolerance, join)
+          : sensorLines(
+              d.series.map((s) => ({ sensorId: s.sensorId, sensorAlias: s.sensorAlias, values: s.avg })),
+              tolerance,
+              undefined,
+              join,
+            );
+      return { grid: d, lines };
+    },
+    [mode, tolerance, labels],
+  );
+}
+
+function MaturityBody({ job, mode, setMode, phoneActions }: BodyProps) {
+  const { t } = useTranslation();
+  const prefs = useDisplayPreferences();
+  const started = job.startDate !== null;
+  const days = jobElapsedDays(job.startDate, job.terminationDate);
+  const series = useMaturityTime(job.id, started);
+  const excludedIds = useMemo(
+    () => job.sensors.filter((s) => !s.counted).map((s) => s.sensorId),
+    [job.sensors],
+  );
+  const excluded = useMaturityTimeBySids(job.id, started && mode === 'sensors' ? excludedIds : []);
+  const temperature = useMeasurementTime(job.id, 'Temperature', started);
+  const extremities = useMaturityExtremities(job.id, started);
+  const labels = useLineLabels();
+  const elapsed = useElapsed(job);
+
+  const targets = useMemo(() => strengthTargets(job), [job]);
+  const avgStrength = series.data?.average.strength?.avg ?? null;
+  const targetProgress: TargetProgress[] = targets.map((target) => ({
+    ...target,
+    reachedBy: series.data && avgStrength ? reachedBy(series.data, avgStrength, target.value) : null,
+  }));
+  const verdict = strengthVerdict({
+    startDate: job.startDate,
+    hasProfile: job.concreteProfileId !== null,
+    strength: job.latestStrength,
+    target: job.targetStrength,
+    percent: job.progressBarValue,
+    matured: isAlarmBitSet(job.jobAlarmTriggered, MATURED_BIT),
+    reachedBy: series.data && avgStrength ? reachedBy(series.data, avgStrength, job.targetStrength) : null,
+  });
+
+  const thresholds = useMemo<ChartThreshold[]>(
+    () =>
+      targets.map((target) => ({
+        label: t(`job.targets.${target.level}`),
+        value: target.value,
+        color: TARGET_COLOURS[target.level],
+      })),
+    [targets, t],
+  );
+
+  const excludedSet = useMemo(() => new Set(excludedIds), [excludedIds]);
+  const perSensor = useCallback(
+    (d: MaturityTimeSeries, field: 'maturity' | 'strength') => {
+      const own = d.series.map((s) => ({
+        sensorId: s.sensorId,
+        sensorAlias: s.sensorAlias,
+        values: s[field]?.avg ?? [],
+      }));
+      // Sensors the job no longer counts, from /time/by_sids, on the same grid (dashed).
+      const extra = excluded.data;
+      const aligned = extra && extra.start === d.start && extra.bucketMs === d.bucketMs;
+      const more = aligned
+        ? extra.series.map((s) => ({
+            sensorId: s.sensorId,
+            sensorAlias: s.sensorAlias,
+            values: Array.from({ length: d.points }, (_, i) => s[field]?.avg[i] ?? null),
+          }))
+        : [];
+      return [...own, ...more].filter((s) => s.values.length > 0);
+    },
+    [excluded.data],
+  );
+
+  const buildStrength = useCallback<ChartBuild<MaturityTimeSeries>>(
+    (d) => {
+      if (!d.average.strength) return null;
+      const tol = smoothingTolerance('Strength', days);
+      const lines =
+        mode === 'average'
+          ? bandLines(d.average.strength, labels, tol)
+          : sensorLines(perSensor(d, 'strength'), tol, excludedSet);
+      return { grid: d, lines };
+    },
+    [mode, days, labels, perSensor, excludedSet],
+  );
+  const buildMaturity = useCallback<ChartBuild<MaturityTimeSeries>>(
+    (d) => {
+      const tol = smoothingTolerance('Maturity', days);
+      const lines =
+        mode === 'average'
+          ? bandLines(d.average.maturity, labels, tol)
+          : sensorLines(perSensor(d, 'maturity'), tol, excludedSet);
+      return { grid: d, lines };
+    },
+    [mode, days, labels, perSensor, excludedSet],
+  );
+  const buildTemperature = useMeasurementBuild(mode, smoothingTolerance('Temperature', days));
+
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, md: 7 }} sx={{ minWidth: 0 }}>
+        <StrengthAnswer
+          verdict={verdict}
+          targets={targetProgress}
+          outsideCalibration={job.outsideCalibration}
+          inError={job.status === 'ERROR'}
+          lastReading={job.latestTimestamp}
+          stoppedAt={job.terminationDate}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 5 }} sx={{ minWidth: 0 }}>
+        <Panel title={t('job.latest.title')} testId="job-latest">
+          <TileGrid>
+            <ValueTile
+              testId="latest-strength"
+              label={t('job.latest.strength')}
+              value={prefs.withUnit('Strength', job.latestStrength)}
+            />
+            <ValueTile
+              testId="latest-maturity"
+              label={t('job.latest.maturity')}
+              value={prefs.withUnit('Maturity', job.latestMaturityIndex)}
+            />
+            <ValueTile
+              testId="latest-temperature"
+              label={t('job.latest.averageTemperature')}
+              value={prefs.withUnit('Temperature', job.latestAverageTemperature)}
+            />
+            <ValueTile
+              testId="latest-elapsed"
+              label={t(job.terminationDate ? 'job.latest.duration' : 'job.latest.elapsed')}
+              value={elapsed}
+              caption={job.startDate ? t('job.latest.since', { time: prefs.time(job.startDate) }) : undefined}
+            />
+            <ValueTile
+              testId="latest-reading"
+              label={t('job.latest.lastReading')}
+              value={prefs.time(job.latestTimestamp)}
+            />
+            <ValueTile
+              testId="latest-sensors"
+              label={t('job.latest.sensors')}
+              value={t('job.latest.sensorCount', { counted: job.sensorCount, total: job.sensors.length })}
+            />
+          </TileGrid>
+        </Panel>
+      </Grid>
+      {phoneActions ? <Grid size={12}>{phoneActions}</Grid> : null}
+      <Grid size={12}>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flex: 1 }}>
+            {t('job.charts.title')}
+          </Typography>
+          <ChartModeToggle mode={mode} onChange={setMode} />
+        </Stack>
+      </Grid>
+      {started ? (
+        <>
+          <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
+            <ChartPanel
+              testId="chart-strength"
+              title={t('job.charts.strength')}
+              quantity="Strength"
+              query={series}
+              build={buildStrength}
+              thresholds={thresholds}
+              emptyMessage={t('job.charts.noStrength')}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
+            <ChartPanel
+              testId="chart-maturity"
+              title={t('job.charts.maturity')}
+              quantity="Maturity"
+              query={series}
+              build={buildMaturity}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 8 }} sx={{ minWidth: 0 }}>
+            <ChartPanel
+              testId="chart-temperature"
+              title={t('job.charts.temperature')}
+              quantity="Temperature"
+              query={temperature}
+              build={buildTemperature}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }} sx={{ minWidth: 0 }}>
+            <Panel title={t('job.extremes.title')} testId="job-extremes">
+              <QueryState
+                query={extremities}
+                isEmpty={(d) => d.length === 0}
+                empty={<Typography variant="body2">{t('job.extremes.none')}</Typography>}
+              >
+                {(d) => <TemperatureExtremes extremes={d} />}
+              </QueryState>
+            </Panel>
+          </Grid>
+        </>
+      ) : (
+        <Grid size={12}>
+          <Typography color="text.secondary">{t('job.charts.notStarted')}</Typography>
+        </Grid>
+      )}
+    </Grid>
+  );
+}
+
+/** The lowest and highest temperature reading of the job, with sensor and time (section 3 "Temperature extremity"). */
+function TemperatureExtremes({ extremes }: { extremes: MsjExtremity[] }) {
+  const { t } = useTranslation();
+  const prefs = useDisplayPreferences();
+  const order = ['MAX', 'MIN'] as const;
+  return (
+    <Stack spacing={1.5}>
+      {order.map((kind) => {
+        const e = extremes.find((x) => x.aggregateType === kind);
+        return (
+          <ValueTile
+            key={kind}
+            testId={`extreme-${kind.toLowerCase()}`}
+            label={t(`job.extremes.${kind}`)}
+            value={prefs.withUnit('Temperature', e?.extremity)}
+            caption={e ? `${sensorDisplayName(e)} · ${prefs.time(e.timestamp)}` : undefined}
+          />
+        );
+      })}
+    </Stack>
+  );
+}
+
+function HumidityBody({ job, mode, setMode, phoneActions }: BodyProps) {
+  const { t } = useTranslation();
+  const prefs = useDisplayPreferences();
+  const started = job.startDate !== null;
+  const days = jobElapsedDays(job.startDate, job.terminationDate);
+  const humidity = useMeasurementTime(job.id, 'Humidity', started);
+  const temperature = useMeasurementTime(job.id, 'Temperature', started);
+  const extremities = useMaturityExtremities(job.id, started);
+  const stats = useSensorStats(job.id, started);
+  const elapsed = useElapsed(job);
+  const buildHumidity = useMeasurementBuild(mode, smoothingTolerance('Humidity', days));
+  const buildTemperature = useMeasurementBuild(mode, smoothingTolerance('Temperature', days));
+
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, md: 7 }} sx={{ minWidth: 0 }}>
+        <Panel title={t('job.latest.title')} testId="job-latest">
+          <TileGrid>
+            <ValueTile
+              testId="latest-humidity"
+              label={t('job.latest.humidity')}
+              value={prefs.withUnit('Humidity', job.latestAverageHumidity)}
+            />
+            <ValueTile
+              testId="latest-temperature"
+              label={t('job.latest.averageTemperature')}
+              value={prefs.withUnit('Temperature', job.latestAverageTemperature)}
+            />
+            <ValueTile
+              testId="latest-elapsed"
+              label={t(job.terminationDate ? 'job.latest.duration' : 'job.latest.elapsed')}
+              value={elapsed}
+              caption={job.startDate ? t('job.latest.since', { time: prefs.time(job.startDate) }) : undefined}
+            />
+            <ValueTile
+              testId="latest-reading"
+              label={t('job.latest.lastReading')}
+              value={prefs.time(job.latestTimestamp)}
+            />
+            <ValueTile
+              testId="latest-sensors"
+              label={t('job.latest.sensors')}
+              value={t('job.latest.sensorCount', { counted: job.sensorCount, total: job.sensors.length })}
+            />
+          </TileGrid>
+        </Panel>
+      </Grid>
+      <Grid size={{ xs: 12, md: 5 }} sx={{ minWidth: 0 }}>
+        <Panel title={t('job.extremes.humidityTitle')} testId="job-extremes">
+          {started ? <HumidityExtremes stats={stats.data} extremes={extremities.data} /> : null}
+        </Panel>
+      </Grid>
+      {phoneActions ? <Grid size={12}>{phoneActions}</Grid> : null}
+      <Grid size={12}>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flex: 1 }}>
+            {t('job.charts.title')}
+          </Typography>
+          <ChartModeToggle mode={mode} onChange={setMode} />
+        </Stack>
+      </Grid>
+      {started ? (
+        <>
+          <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
+            <ChartPanel
+              testId="chart-humidity"
+              title={t('job.charts.humidity')}
+              quantity="Humidity"
+              query={humidity}
+              build={buildHumidity}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
+            <ChartPanel
+              testId="chart-temperature"
+              title={t('job.charts.temperature')}
+              quantity="Temperature"
+              query={temperature}
+              build={buildTemperature}
+            />
+          </Grid>
+        </>
+      ) : (
+        <Grid size={12}>
+          <Typography color="text.secondary">{t('job.charts.notStarted')}</Typography>
+        </Grid>
+      )}
+    </Grid>
+  );
+}
+
+/** Humidity job extremes: the lowest and highest humidity of its sensors and its temperature extremities. */
+function HumidityExtremes({
+  stats,
+  extremes,
+}: {
+  stats: SensorStats[] | undefined;
+  extremes: MsjExtremity[] | undefined;
+}) {
+  const { t } = useTranslation();
+  const prefs = useDisplayPreferences();
+  const hum = (stats ?? []).filter((s) => s.sensorType === 'Humidity' && s.count > 0);
+  const low = hum.reduce<number | null>(
+    (m, s) => (s.min !== null && (m === null || s.min < m) ? s.min : m),
+    null,
+  );
+  const high = hum.reduce<number | null>(
+    (m, s) => (s.max !== null && (m === null || s.max > m) ? s.max : m),
+    null,
+  );
+  const temp = (kind: 'MIN' | 'MAX') => extremes?.find((e) => e.aggregateType === kind);
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }}>
+      <ValueTile
+        testId="extreme-humidity-max"
+        label={t('job.extremes.humidityMax')}
+        value={prefs.withUnit('Humidity', high)}
+      />
+      <ValueTile
+        testId="extreme-humidity-min"
+        label={t('job.extremes.humidityMin')}
+        value={prefs.withUnit('Humidity', low)}
+      />
+      {(['MAX', 'MIN'] as const).map((kind) => {
+        const e = temp(kind);
+        return (
+          <ValueTile
+            key={kind}
+            testId={`extreme-${kind.toLowerCase()}`}
+            label={t(`job.extremes.${kind}`)}
+            value={prefs.withUnit('Temperature', e?.extremity)}
+            caption={e ? prefs.time(e.timestamp) : undefined}
+          />
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,101 @@
+import { Box, Paper, Typography } from '@mui/material';
+import type { LumimonNodeCard, SeriesResponse } from '@sitepulse/contracts';
+import { DAY_MS } from '@sitepulse/domain';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ChartLine, type ChartThreshold, TimeChart } from '../../components/charts/TimeChart.tsx';
+import { EmptyState } from '../../components/QueryState.tsx';
+import { quantityOf, useSensorLabels } from './labels.ts';
+import { coarsen, fillFactor, LINE_COLOURS, lineTolerance } from './rules.ts';
+
+/**
+ * One chart per sensor type of a series answer (one line per sensor), in the user's units, sharing one
+ * cursor. The job's alarm threshold is drawn as dashed lines on the chart of its sensor type.
+ */
+export function SeriesCharts({
+  card,
+  data,
+  types,
+}: {
+  card: LumimonNodeCard;
+  data: SeriesResponse;
+  /** the sensor types to chart, in order */
+  types: readonly string[];
+}) {
+  const { t } = useTranslation();
+  const labels = useSensorLabels();
+  // A node reporting less often than the server's bucket fills one bucket in k: chart it on a grid k times
+  // coarser (one shared grid, so the charts' cursors stay in step), so its lines are drawn, not dotted.
+  const { grid, values } = useMemo(() => {
+    const shown = data.series.filter((s) => types.includes(s.sensorType));
+    const c = coarsen(
+      { start: data.start, bucketMs: data.bucketMs, points: data.points },
+      shown.map((s) => s.avg),
+      fillFactor(shown.map((s) => s.avg)),
+    );
+    return { grid: c.grid, values: new Map(shown.map((s, i) => [s.sensorId, c.series[i]])) };
+  }, [data, types]);
+  // Whole days (rounded up: the bands' edges are 'up to N days'), so the lines hold still between renders.
+  const elapsedDays =
+    card.startDate === null ? 0 : Math.ceil(((card.terminationDate ?? Date.now()) - card.startDate) / DAY_MS);
+  const charts = useMemo(
+    () =>
+      types
+        .map((type) => {
+          const series = data.series.filter((s) => s.sensorType === type);
+          const lines: ChartLine[] = series.map((s, i) => ({
+            key: String(s.sensorId),
+            label: series.length > 1 ? labels.sensor(s) : labels.sensorType(type),
+            values: values.get(s.sensorId) ?? [],
+            color: LINE_COLOURS[i % LINE_COLOURS.length],
+            tolerance: lineTolerance(card.kind, type, elapsedDays),
+          }));
+          const thresholds: ChartThreshold[] = [];
+          if (card.alarmData.sensorType === type) {
+            if (card.alarmData.mediumThresholdHBound !== null)
+              thresholds.push({
+                label: t('sensors.chart.high'),
+                value: card.alarmData.mediumThresholdHBound,
+                color: '#d32f2f',
+              });
+            if (card.alarmData.mediumThresholdLBound !== null)
+              thresholds.push({
+                label: t('sensors.chart.low'),
+                value: card.alarmData.mediumThresholdLBound,
+                color: '#ef6c00',
+              });
+          }
+          return { type, lines, thresholds };
+        })
+        .filter((c) => c.lines.length > 0),
+    // labels and t change with the language; the lines are rebuilt then too
+    [types, data.series, values, card, elapsedDays, labels, t],
+  );
+  if (charts.length === 0) return <EmptyState message={t('widgets.chart.noData')} />;
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', lg: charts.length > 1 ? '1fr 1fr' : '1fr' },
+        gap: 2,
+      }}
+    >
+      {charts.map((c) => (
+        <Paper key={c.type} variant="outlined" sx={{ p: { xs: 1, sm: 1.5 }, borderRadius: 2, minWidth: 0 }}>
+          <Typography component="h3" sx={{ fontWeight: 700, mb: 0.5 }}>
+            {labels.sensorType(c.type)}
+          </Typography>
+          <TimeChart
+            grid={grid}
+            lines={c.lines}
+            quantity={quantityOf(c.type)}
+            thresholds={c.thresholds}
+            syncKey={`sensor-job-${card.jobId}`}
+            title={labels.sensorType(c.type)}
+            height={240}
+          />
+        </Paper>
+      ))}
+    </Box>
+  );
+}

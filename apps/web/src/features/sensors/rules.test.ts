@@ -1,0 +1,108 @@
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@sitepulse/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  coarsen,
+  detailsHref,
+  fillFactor,
+  lineTolerance,
+  matchesFilter,
+  rangeFrom,
+  screenOfKind,
+  sensorTypesOfVariant,
+} from './rules.ts';
+
+describe('overview filter', () => {
+  const card = (statusLabel: string, alarming = false) => ({
+    statusLabel,
+    alarming,
+    ended: statusLabel === 'STOPPED' || statusLabel === 'ERROR',
+  });
+  it('keeps every card, the alarming ones, the started ones, or the ended ones', () => {
+    expect(matchesFilter(card('STOPPED'), 'ALL')).toBe(true);
+    expect(matchesFilter(card('STARTED', true), 'ALARMING')).toBe(true);
+    expect(matchesFilter(card('STARTED'), 'ALARMING')).toBe(false);
+    expect(matchesFilter(card('STARTED'), 'STARTED')).toBe(true);
+    expect(matchesFilter(card('PENDING START'), 'STARTED')).toBe(false);
+    expect(matchesFilter(card('ERROR'), 'ENDED')).toBe(true);
+    expect(matchesFilter(card('STOPPED'), 'ENDED')).toBe(true);
+    expect(matchesFilter(card('STARTED'), 'ENDED')).toBe(false);
+  });
+});
+
+describe('time ranges', () => {
+  const now = Date.UTC(2025, 5, 10, 12, 30, 42, 500);
+  it('count back from now, to the minute, and leave the whole job to the server', () => {
+    expect(rangeFrom('24h', { now })).toBe(Date.UTC(2025, 5, 9, 12, 30));
+    expect(rangeFrom('6h', { now })).toBe(Date.UTC(2025, 5, 10, 6, 30));
+    expect(rangeFrom('7d', { now })).toBe(Math.floor((now - 7 * DAY_MS) / MINUTE_MS) * MINUTE_MS);
+    expect(rangeFrom('job', { now })).toBeUndefined();
+  });
+  it('count back from the end of a job that has ended', () => {
+    const end = now - 3 * DAY_MS;
+    expect(rangeFrom('6h', { now, terminationDate: end })).toBe(
+      Math.floor((end - 6 * HOUR_MS) / MINUTE_MS) * MINUTE_MS,
+    );
+    expect(rangeFrom('24h', { now, terminationDate: null })).toBe(Date.UTC(2025, 5, 9, 12, 30));
+  });
+});
+
+describe('detail screens', () => {
+  it('send GPS jobs to the map, power jobs to the current transformer screen, others to sensor details', () => {
+    expect(detailsHref(1, 2, { kind: 'GPS', jobId: 9 })).toBe('/job-site-gps-job-details/1/2/9');
+    expect(detailsHref(1, 2, { kind: 'POWER', jobId: 9 })).toBe('/job-site-ct-job-details/1/2/9');
+    expect(detailsHref(1, 2, { kind: 'DATA', jobId: 9 })).toBe('/job-site-details/1/2/9');
+    expect(detailsHref(1, 2, { kind: 'MICROWEATHER', jobId: 9 })).toBe('/job-site-details/1/2/9');
+    expect(screenOfKind('GPS')).toBe('gps');
+    expect(screenOfKind('POWER')).toBe('ct');
+    expect(screenOfKind('DATA')).toBe('sensor');
+  });
+});
+
+describe('GR variants', () => {
+  const weather = ['Wind Speed', 'Humidity', 'Temperature'];
+  it('show every sensor type on the details screen', () => {
+    expect(sensorTypesOfVariant('Microweather Node', weather, 'details')).toEqual(weather);
+  });
+  it('show the primary measurement in group one and the others in group two', () => {
+    expect(sensorTypesOfVariant('Microweather Node', weather, 'grOne')).toEqual(['Temperature']);
+    expect(sensorTypesOfVariant('Microweather Node', weather, 'grTwo')).toEqual(['Wind Speed', 'Humidity']);
+    expect(sensorTypesOfVariant('Gas', ['Temperature', 'Gas'], 'grOne')).toEqual(['Gas']);
+    expect(sensorTypesOfVariant('Gas', ['Temperature', 'Gas'], 'grTwo')).toEqual(['Temperature']);
+    expect(sensorTypesOfVariant('Current Transformer', ['Voltage', 'Current', 'Power'], 'grOne')).toEqual([
+      'Current',
+    ]);
+  });
+  it('leave group two empty for a node with one measurement', () => {
+    expect(sensorTypesOfVariant('Gas', ['Gas'], 'grTwo')).toEqual([]);
+    expect(sensorTypesOfVariant('Gas', [], 'grOne')).toEqual([]);
+  });
+});
+
+describe('line smoothing', () => {
+  it('draws microweather and other quantities unsmoothed, temperature and humidity with their tolerances', () => {
+    expect(lineTolerance('MICROWEATHER', 'Temperature', 30)).toBe(0);
+    expect(lineTolerance('DATA', 'Gas', 30)).toBe(0);
+    expect(lineTolerance('DATA', 'Temperature', 3)).toBe(0.05);
+    expect(lineTolerance('DATA', 'Humidity', 20)).toBe(0.3);
+  });
+});
+
+describe('charts of sparse readings', () => {
+  it('find how many buckets make one a node fills', () => {
+    expect(fillFactor([[1, null, null, 2, null, null, 3]])).toBe(3);
+    expect(fillFactor([[1, null, 2, null, 3, null, null, null, null, null, 4]])).toBe(2);
+    expect(fillFactor([[1, 2, 3]])).toBe(1);
+    expect(fillFactor([[null, 5, null]])).toBe(1);
+    expect(fillFactor([])).toBe(1);
+  });
+
+  it('average each coarser bucket and keep long silences as gaps', () => {
+    const grid = { start: 1000, bucketMs: 300_000, points: 10 };
+    const got = coarsen(grid, [[1, null, null, 4, null, 6, null, null, null, 10]], 3);
+    expect(got.grid).toEqual({ start: 1000, bucketMs: 900_000, points: 4 });
+    expect(got.series).toEqual([[1, 5, null, 10]]);
+    const same = coarsen(grid, [[1, 2]], 1);
+    expect(same.grid).toBe(grid);
+    expect(same.series).toEqual([[1, 2]]);
+  });
+});

@@ -1,0 +1,422 @@
+/**
+ * The job-site sensor screens on the demo company (apps/server/src/demo/hardware.ts): the Lumimon overview of
+ * Harbourfront Tower, where the gas node 'Parkade Ramp CO' is alarming, its sensor details, the GPS track of
+ * 'Telehandler 2', and North Yard's curing-water tank and mixer motor (current transformer). Values on screen
+ * are checked against what the server answers for the same user, in Metric and Imperial, English and Spanish,
+ * at 1280 and 390 pixels wide.
+ */
+import { CONVERSION } from '@sitepulse/domain';
+import type { Locator, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { desktop, phone, screenshot, useE2E } from './support/browser.ts';
+import { demoUsers } from './support/demo.ts';
+import { setLanguage, setUnits } from './support/preferences.ts';
+import { signInViaApi } from './support/session.ts';
+import { demoSites, expectPath, expectVisible } from './support/ui.ts';
+
+const e2e = useE2E();
+
+interface Reading {
+  sensorType: string;
+  value: number | null;
+}
+interface Card {
+  jobId: number;
+  statusLabel: string;
+  channelJobName: string;
+  kind: string;
+  alarming: boolean;
+  alarmData: { sensorType: string | null; mediumThresholdHBound: number | null };
+  readings: Reading[];
+  location: { lat: number; longitude: number; timestamp: number } | null;
+}
+interface Overview {
+  nodes: Card[];
+}
+interface Site {
+  id: number;
+  name: string;
+  tenantMessages: { id: number; name: string; type: string }[];
+}
+
+/** Calls the API as a demo user (the same answers the screens get). */
+async function api<T>(username: string, path: string): Promise<T> {
+  const storage = await signInViaApi(e2e.server.url, { username });
+  const value = (k: string) => storage.localStorage.find((e) => e.name === `sitepulse.${k}`)?.value ?? '';
+  const res = await fetch(`${e2e.server.url.replace(/\/$/, '')}/api${path}`, {
+    headers: {
+      Authorization: `Bearer ${value('accessToken')}`,
+      CompanyId: value('companyId'),
+      Username: value('username'),
+    },
+  });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+async function site(username: string, name: string) {
+  const companyId = (await signInViaApi(e2e.server.url, { username })).localStorage.find(
+    (e) => e.name === 'sitepulse.companyId',
+  )?.value;
+  const sites = await api<Site[]>(
+    username,
+    `/tenants/groups/list/by_user?companyId=${companyId}&username=${username}`,
+  );
+  const s = sites.find((x) => x.name === name);
+  if (!s) throw new Error(`no site ${name}`);
+  return s;
+}
+
+const overview = (username: string, siteId: number) =>
+  api<Overview>(username, `/analytics/lumimon/jobs/overview/by_tenant_group/${siteId}`);
+
+function cardOf(o: Overview, name: string): Card {
+  const c = o.nodes.find((n) => n.channelJobName === name);
+  if (!c) throw new Error(`no card ${name}`);
+  return c;
+}
+const latestOf = (c: Card, type: string) => c.readings.find((r) => r.sensorType === type)?.value ?? null;
+
+const nodeCard = (page: Page, name: string): Locator =>
+  page
+    .getByTestId('node-card')
+    .filter({ has: page.getByTestId('node-card-name').getByText(name, { exact: true }) });
+const reading = (card: Locator, type: string) =>
+  card.locator(`[data-testid="node-reading"][data-sensor-type="${type}"]`);
+
+/** No part of the page is wider than the screen. */
+async function expectNoHorizontalOverflow(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+/** Waits until nothing on the page is loading (the live stream never lets the network go idle). */
+async function settled(page: Page) {
+  await page.waitForFunction(() => document.querySelectorAll('[data-state="loading"]').length === 0);
+}
+
+/** Waits until the account menu has faded out, so screenshots do not catch it half-closed. */
+async function menuGone(page: Page) {
+  await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
+}
+
+/** Waits until the locator's text matches. */
+async function expectText(locator: Locator, pattern: RegExp) {
+  await locator.filter({ hasText: pattern }).first().waitFor();
+  expect(await locator.first().innerText()).toMatch(pattern);
+}
+
+/** Settings are saved on the server: put each user back to Metric and English after a test. */
+const touched = new Set<Page>();
+afterEach(async () => {
+  for (const page of touched) {
+    if (page.isClosed()) continue;
+    await setUnits(page, 'Metric').catch(() => {});
+    await setLanguage(page, 'en').catch(() => {});
+  }
+  touched.clear();
+});
+
+const fmt = (v: number | null, digits = 1) => (v === null ? '--' : v.toFixed(digits));
+
+/**
+ * The locator shows one of the values the server answered just before and just after (the demo feed keeps
+ * sending readings, so a new one may land between the two).
+ */
+async function expectShowsValue(
+  locator: Locator,
+  read: () => Promise<number | null>,
+  before: number | null,
+  text: (v: number | null) => string,
+) {
+  const shown = await locator.innerText();
+  const after = await read();
+  expect([text(before), text(after)].some((candidate) => shown.replace(/\s+/g, '').includes(candidate))).toBe(
+    true,
+  );
+}
+
+describe('job site sensors (Lumimon overview)', () => {
+  it('Harbourfront Tower at 1280: the alarming gas node heads the page, then the nodes in job type order', async () => {
+    const ht = await site('admin', demoSites.first);
+    const lumimon = ht.tenantMessages.find((p) => p.type === 'Lumimon');
+    expect(lumimon?.name).toBe('Default');
+    const o = await overview('admin', ht.id);
+    const gas = cardOf(o, 'Parkade Ramp CO');
+    expect(gas.alarming).toBe(true);
+    const weather = cardOf(o, 'Tower Crane Weather');
+
+    const page = await e2e.signedInPage(
+      { username: demoUsers.admin.username },
+      { viewport: desktop, path: `/job-site-sensors/${ht.id}/${lumimon?.id}` },
+    );
+    touched.add(page);
+    const summary = page.getByTestId('alarm-summary');
+    await expectText(summary, /Parkade Ramp CO/);
+    const gasNow = async () => latestOf(cardOf(await overview('admin', ht.id), 'Parkade Ramp CO'), 'Gas');
+    const weatherNow = async () =>
+      latestOf(cardOf(await overview('admin', ht.id), 'Tower Crane Weather'), 'Temperature');
+    await expectShowsValue(summary, gasNow, latestOf(gas, 'Gas'), (v) => `${fmt(v)}ppm`);
+    // The threshold the demo set on the gas job, as the server answers it.
+    const high = gas.alarmData.mediumThresholdHBound;
+    expect(gas.alarmData.sensorType).toBe('Gas');
+    expect(await summary.innerText()).toContain(`Threshold > ${fmt(high)} ppm`);
+    // The breadcrumb names the Lumimon project by its display name.
+    await expectVisible(page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Job Site Sensors'));
+
+    const cards = page.getByTestId('node-card');
+    await expectVisible(cards);
+    expect(await cards.first().getAttribute('data-alarming')).toBe('true');
+    expect(await cards.first().getByTestId('node-card-name').innerText()).toBe('Parkade Ramp CO');
+    const names = await page.getByTestId('group-jobs').getByTestId('node-card-name').allInnerTexts();
+    expect(names).toEqual(['Parkade Ramp CO', 'Tower Crane Weather']);
+    // Gas: one reading; weather: three, in metric units.
+    expect(await nodeCard(page, 'Parkade Ramp CO').getByTestId('node-reading').count()).toBe(1);
+    const w = nodeCard(page, 'Tower Crane Weather');
+    expect(await w.getByTestId('node-reading').count()).toBe(3);
+    await expectShowsValue(
+      reading(w, 'Temperature'),
+      weatherNow,
+      latestOf(weather, 'Temperature'),
+      (v) => `${fmt(v)}°C`,
+    );
+    expect(await reading(w, 'Wind Speed').innerText()).toMatch(/km\/hr/);
+    const gps = nodeCard(page, 'Telehandler 2');
+    expect(await gps.getByTestId('node-position').innerText()).toMatch(/-?\d+\.\d{5}, -?\d+\.\d{5}/);
+    await expectVisible(page.getByTestId('analytics'));
+    await settled(page);
+    await screenshot(page, 'sensors-overview-1280');
+
+    // Imperial: the weather node in °F and mph, without a reload.
+    await setUnits(page, 'Imperial');
+    const toF = (c: number | null) =>
+      c === null ? null : c * CONVERSION.FAHRENHEIT_PER_CELSIUS + CONVERSION.FAHRENHEIT_OFFSET;
+    await expectText(reading(w, 'Temperature'), /°F/);
+    await expectShowsValue(
+      reading(w, 'Temperature'),
+      weatherNow,
+      latestOf(weather, 'Temperature'),
+      (v) => `${fmt(toF(v))}°F`,
+    );
+    expect(await reading(w, 'Wind Speed').innerText()).toMatch(/mph/);
+    // Spanish.
+    await setLanguage(page, 'es');
+    await expectText(summary, /1 sensor en alarma/);
+    await expectVisible(page.getByRole('heading', { name: /Trabajos/ }));
+    await expectVisible(w.getByText(/Nodo de microclima/));
+    await menuGone(page);
+    await screenshot(page, 'sensors-overview-1280-es-imperial');
+  });
+
+  it('at 390 in Spanish and Imperial: the alarm is at the top, cards fit the screen, and the gas node opens', async () => {
+    const ht = await site('editor', demoSites.first);
+    const lumimon = ht.tenantMessages.find((p) => p.type === 'Lumimon');
+    const gas = cardOf(await overview('editor', ht.id), 'Parkade Ramp CO');
+    const page = await e2e.signedInPage(
+      { username: demoUsers.editor.username },
+      { viewport: phone, path: `/job-site-sensors/${ht.id}/${lumimon?.id}` },
+    );
+    touched.add(page);
+    await setLanguage(page, 'es');
+    await setUnits(page, 'Imperial');
+    const summary = page.getByTestId('alarm-summary');
+    await expectText(summary, /1 sensor en alarma/);
+    const box = await summary.boundingBox();
+    expect((box?.y ?? 1000) + (box?.height ?? 0)).toBeLessThan(phone.height);
+    const first = page.getByTestId('node-card').first();
+    expect(await first.getByTestId('node-card-name').innerText()).toBe('Parkade Ramp CO');
+    const cardBox = await first.boundingBox();
+    expect(cardBox?.width ?? 0).toBeLessThanOrEqual(phone.width);
+    await expectVisible(page.getByTestId('analytics'));
+    await settled(page);
+    await expectNoHorizontalOverflow(page);
+    await menuGone(page);
+    await screenshot(page, 'sensors-overview-390');
+
+    await first.click();
+    await expectPath(page, /^\/job-site-details\//);
+    const header = page.getByTestId('job-header');
+    await expectText(header, /Parkade Ramp CO/);
+    expect(await header.getAttribute('data-alarming')).toBe('true');
+    await expectText(header.getByTestId('alarm-chip'), /ALARMA · > /);
+    expect(await header.getByTestId('alarm-chip').innerText()).toBe(
+      `ALARMA · > ${fmt(gas.alarmData.mediumThresholdHBound)} ppm`,
+    );
+    await expectVisible(page.getByTestId('latest-reading'));
+    expect(await page.getByTestId('latest-reading').first().innerText()).toMatch(/ppm/);
+    await expectVisible(page.getByTestId('time-chart').locator('canvas'));
+    await settled(page);
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, 'sensor-details-390');
+    // Group two of a node that measures one thing only.
+    await page.getByRole('tab', { name: 'Grupo dos' }).click();
+    await expectPath(page, /^\/job-site-gr-two-sensor-details\//);
+    await expectVisible(page.getByText('Este nodo no tiene sensores en este grupo.'));
+  });
+
+  it('sensor details at 1280: the weather node over a range, with the figures of the range and the GR groups', async () => {
+    const ht = await site('admin', demoSites.first);
+    const lumimon = ht.tenantMessages.find((p) => p.type === 'Lumimon');
+    const weather = cardOf(await overview('admin', ht.id), 'Tower Crane Weather');
+    const page = await e2e.signedInPage(
+      { username: demoUsers.admin.username },
+      { viewport: desktop, path: `/job-site-sensors/${ht.id}/${lumimon?.id}` },
+    );
+    await nodeCard(page, 'Tower Crane Weather').click();
+    await expectPath(page, `/job-site-details/${ht.id}/${lumimon?.id}/${weather.jobId}`);
+    await expectVisible(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Tower Crane Weather'),
+    );
+    const charts = page.getByTestId('time-chart');
+    await expectVisible(charts.locator('canvas'));
+    expect(await charts.count()).toBe(3);
+    expect(await charts.evaluateAll((els) => els.map((e) => e.getAttribute('data-unit')))).toEqual([
+      '°C',
+      '%',
+      'km/hr',
+    ]);
+    await expectVisible(page.getByTestId('stats'));
+    expect(await page.getByTestId('stats').locator('tbody tr').count()).toBe(3);
+    const week = page.waitForResponse((r) => r.url().includes('/measurement/time/by_job') && r.ok());
+    await page.getByRole('button', { name: '7 days' }).click();
+    await week;
+    await settled(page);
+    await expectVisible(charts.locator('canvas'));
+    await screenshot(page, 'sensor-details-1280');
+    await page.getByRole('tab', { name: 'Group one' }).click();
+    await expectPath(page, /^\/job-site-gr-one-sensor-details\//);
+    await expectText(page.getByTestId('sensor-details'), /Temperature/);
+    expect(await page.getByTestId('sensor-details').getAttribute('data-types')).toBe('Temperature');
+    await page.getByRole('tab', { name: 'Group two' }).click();
+    await expectPath(page, /^\/job-site-gr-two-sensor-details\//);
+    await page
+      .getByTestId('sensor-details')
+      .and(page.locator('[data-types="Humidity,Wind Speed"]'))
+      .waitFor();
+  });
+
+  it('GPS details: the track of Telehandler 2 on the map with its start and latest position', async () => {
+    const ht = await site('admin', demoSites.first);
+    const lumimon = ht.tenantMessages.find((p) => p.type === 'Lumimon');
+    const gps = cardOf(await overview('admin', ht.id), 'Telehandler 2');
+    for (const [viewport, tag] of [
+      [desktop, '1280'],
+      [phone, '390'],
+    ] as const) {
+      const page = await e2e.signedInPage(
+        { username: demoUsers.admin.username },
+        { viewport, path: `/job-site-sensors/${ht.id}/${lumimon?.id}` },
+      );
+      await nodeCard(page, 'Telehandler 2').click();
+      await expectPath(page, `/job-site-gps-job-details/${ht.id}/${lumimon?.id}/${gps.jobId}`);
+      const map = page.getByTestId('gps-map');
+      await expectVisible(map.locator('.leaflet-container'));
+      const points = Number(await map.getAttribute('data-points'));
+      expect(points).toBeGreaterThan(1);
+      // The path and the two markers.
+      await map.locator('.leaflet-overlay-pane path').nth(2).waitFor();
+      const latest = page.getByTestId('gps-latest');
+      const [lat, lng] = (await latest.innerText()).match(/-?\d+\.\d{5}/g)?.map(Number) ?? [];
+      expect(Math.abs(lat)).toBeLessThanOrEqual(85);
+      expect(lat).toBeCloseTo(gps.location?.lat ?? Number.NaN, 2);
+      expect(lng).toBeCloseTo(gps.location?.longitude ?? Number.NaN, 2);
+      await settled(page);
+      await expectNoHorizontalOverflow(page);
+      await screenshot(page, `gps-details-${tag}`);
+      await page.getByRole('button', { name: 'Whole job' }).click();
+      await page.waitForFunction(
+        (before) =>
+          Number(document.querySelector('[data-testid="gps-map"]')?.getAttribute('data-points')) > before,
+        points,
+      );
+    }
+  });
+
+  it('North Yard: the tank level in m and ft, and the mixer motor current, power and voltage', async () => {
+    const ny = await site('admin', demoSites.precast);
+    const project = ny.tenantMessages.find((p) => p.name === 'Hollow Core Line');
+    const o = await overview('admin', ny.id);
+    const tank = cardOf(o, 'Curing Water Tank');
+    const motor = cardOf(o, 'Batch Plant Mixer Motor');
+    expect(motor.kind).toBe('POWER');
+    const page = await e2e.signedInPage(
+      { username: demoUsers.admin.username },
+      { viewport: desktop, path: `/job-site-sensors/${ny.id}/${project?.id}` },
+    );
+    touched.add(page);
+    const t = nodeCard(page, 'Curing Water Tank');
+    const levelNow = async () =>
+      latestOf(cardOf(await overview('admin', ny.id), 'Curing Water Tank'), 'Liquid Level');
+    const motorNow = (type: string) => async () =>
+      latestOf(cardOf(await overview('admin', ny.id), 'Batch Plant Mixer Motor'), type);
+    await expectText(reading(t, 'Liquid Level'), /m$/);
+    await expectShowsValue(
+      reading(t, 'Liquid Level'),
+      levelNow,
+      latestOf(tank, 'Liquid Level'),
+      (v) => `${fmt(v)}m`,
+    );
+    const m = nodeCard(page, 'Batch Plant Mixer Motor');
+    expect(await m.getByTestId('node-reading').count()).toBe(3);
+    expect(await reading(m, 'Current').innerText()).toMatch(/A$/);
+    expect(await reading(m, 'Power').innerText()).toMatch(/W$/);
+    expect(await reading(m, 'Voltage').innerText()).toMatch(/V$/);
+    await expectVisible(page.getByTestId('group-power'));
+    await settled(page);
+    await screenshot(page, 'sensors-overview-north-yard-1280');
+    await setUnits(page, 'Imperial');
+    await expectText(reading(t, 'Liquid Level'), /ft$/);
+    await expectShowsValue(
+      reading(t, 'Liquid Level'),
+      levelNow,
+      latestOf(tank, 'Liquid Level'),
+      (v) => `${fmt(v === null ? null : v * CONVERSION.FEET_PER_METRE)}ft`,
+    );
+    await setUnits(page, 'Metric');
+
+    await m.click();
+    await expectPath(page, `/job-site-ct-job-details/${ny.id}/${project?.id}/${motor.jobId}`);
+    const tiles = page.getByTestId('power-tile');
+    await expectVisible(tiles);
+    expect(await tiles.evaluateAll((els) => els.map((e) => e.getAttribute('data-sensor-type')))).toEqual([
+      'Current',
+      'Power',
+      'Voltage',
+    ]);
+    await expectShowsValue(
+      tiles.nth(0),
+      motorNow('Current'),
+      latestOf(motor, 'Current'),
+      (v) => `${fmt(v)}A`,
+    );
+    await expectShowsValue(
+      tiles.nth(2),
+      motorNow('Voltage'),
+      latestOf(motor, 'Voltage'),
+      (v) => `${fmt(v)}V`,
+    );
+    const charts = page.getByTestId('time-chart');
+    await expectVisible(charts.locator('canvas'));
+    expect(await charts.evaluateAll((els) => els.map((e) => e.getAttribute('data-unit')))).toEqual([
+      'A',
+      'W',
+      'V',
+    ]);
+    await settled(page);
+    await screenshot(page, 'ct-details-1280');
+    await page.setViewportSize(phone);
+    // The charts follow the narrower screen.
+    await page.waitForFunction(
+      (width) =>
+        [...document.querySelectorAll('[data-testid="time-chart"] canvas')].every(
+          (c) => c.getBoundingClientRect().right <= width,
+        ),
+      phone.width,
+    );
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, 'ct-details-390');
+  });
+});
