@@ -1,8 +1,8 @@
 /**
  * The project job list on the demo company (apps/server/src/demo/hardware.ts and seed.ts): Harbourfront
  * Tower's 'Podium Slabs' with its six concrete jobs (newest first, 5 at a time, the filters of section 4),
- * and its 'Default' Concrete project ('Concrete Sensors') holding the weather station, the CO sensor and
- * the GPS-tracked telehandler. Checked in Metric and Imperial, English and Spanish, at 1280 and 390 wide.
+ * its 'Default' Concrete project ('Concrete Sensors') holding the weather station, and its Lumimon 'Default' ('Job
+ * Site Sensors') holding the CO sensor and the GPS-tracked telehandler. Checked in Metric and Imperial, English and Spanish, at 1280 and 390 wide.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -116,7 +116,7 @@ describe('project job list', () => {
     const strength = await pour1.getByTestId('job-strength').innerText();
     expect(strength).toMatch(/^[\d.]+ MPa\s*of 25\.0 MPa$/);
     expect(Number.parseFloat(strength)).toBeGreaterThanOrEqual(25);
-    expect(await pour1.getByText('Cable 20001 · Node 10001').count()).toBe(1);
+    expect(await pour1.getByText('CBL-20001 · MAT-10001').count()).toBe(1);
     // Level 4 Slab - Pour 2, a day in: curing, below its target.
     const pour2 = await row(page, 'Level 4 Slab - Pour 2').getByTestId('job-strength').innerText();
     expect(Number.parseFloat(pour2)).toBeLessThan(25);
@@ -162,7 +162,7 @@ describe('project job list', () => {
     await screenshot(page, 'projects-list-1280-es-imperial');
   });
 
-  it('Concrete Sensors at 1280: the weather station, the CO sensor and the telehandler, in the job type order', async () => {
+  it('Concrete Sensors at 1280: the weather station; Job Site Sensors: the CO sensor, then the telehandler', async () => {
     const ht = await demoSite(demoSites.first);
     const defaultConcrete = ht.tenantMessages.find((p) => p.name === 'Default' && p.type === 'Concrete');
     const page = await e2e.signedInPage(
@@ -175,24 +175,32 @@ describe('project job list', () => {
     await expectVisible(cards);
     expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-job-type')))).toEqual([
       'Microweather Node',
-      'Gas',
-      'GPS',
     ]);
     const weather = cards.nth(0);
     expect(await weather.getByRole('link').first().innerText()).toBe('Tower Crane Weather');
     expect(await weather.getByTestId('reading-Temperature').innerText()).toMatch(/^-?[\d.]+ °C$/);
     expect(await weather.getByTestId('reading-Humidity').innerText()).toMatch(/^[\d.]+ %$/);
     expect(await weather.getByTestId('reading-Wind Speed').innerText()).toMatch(/^[\d.]+ km\/hr$/);
-    const gas = cards.nth(1);
+    await screenshot(page, 'projects-sensors-1280');
+
+    // The site's Lumimon project lists its environmental nodes in the job type order of section 2.
+    const defaultLumimon = ht.tenantMessages.find((p) => p.name === 'Default' && p.type === 'Lumimon');
+    await page.goto(`/construction_job_list/${ht.id}/${defaultLumimon?.id}`);
+    await expectVisible(page.getByRole('heading', { level: 1, name: /Job Site Sensors/ }));
+    await expectVisible(cards);
+    expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-job-type')))).toEqual([
+      'Gas',
+      'GPS',
+    ]);
+    const gas = cards.nth(0);
     expect(await gas.locator('[data-testid^="reading-"]').count()).toBe(1);
     expect(await gas.getByTestId('reading-Gas').innerText()).toMatch(/^[\d.]+ ppm$/);
     const gasLink = gas.getByRole('link', { name: 'Parkade Ramp CO' });
     expect(await gasLink.getAttribute('href')).toMatch(/^\/job-site-details\/\d+\/\d+\/\d+$/);
-    const gps = cards.nth(2);
+    const gps = cards.nth(1);
     expect(await gps.getByRole('link', { name: 'Telehandler 2' }).getAttribute('href')).toMatch(
       /^\/job-site-gps-job-details\/\d+\/\d+\/\d+$/,
     );
-    await screenshot(page, 'projects-sensors-1280');
   });
 
   it('at 390 in Spanish and Imperial: cards instead of a table, nothing wider than the phone', async () => {

@@ -337,7 +337,7 @@ describe('job site sensors (Lumimon overview)', () => {
 
   it('North Yard: the tank level in m and ft, and the mixer motor current, power and voltage', async () => {
     const ny = await site('admin', demoSites.precast);
-    const project = ny.tenantMessages.find((p) => p.name === 'Hollow Core Line');
+    const project = ny.tenantMessages.find((p) => p.name === 'Plant Utilities');
     const o = await overview('admin', ny.id);
     const tank = cardOf(o, 'Curing Water Tank');
     const motor = cardOf(o, 'Batch Plant Mixer Motor');

@@ -271,6 +271,10 @@ export const MaturityJob = Type.Object({
   ...ChannelJob.properties,
   nodeType: Type.String(),
   channelGroupName: Nullable(Type.String()),
+  cableName: Type.Optional(
+    Nullable(Type.String({ description: "the job's cable, by its name (cable jobs, section 3)" })),
+  ),
+  nodeName: Type.Optional(Nullable(Type.String({ description: "the job's node, by its name" }))),
   concreteProfileName: Nullable(Type.String()),
   maturityFunction: Nullable(Type.String()),
   alarmData: JobAlarmData,

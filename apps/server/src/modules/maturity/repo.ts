@@ -87,6 +87,7 @@ export function createMaturityRepo(db: Kysely<Database>, raw: RawDriver) {
     let q = db
       .selectFrom('job as j')
       .innerJoin('node as n', 'n.id', 'j.node_id')
+      .leftJoin('cable as c', 'c.id', 'j.cable_id')
       .leftJoin('concrete_profile as p', 'p.id', 'j.concrete_profile_id')
       .leftJoin('job_group as g', 'g.id', 'j.job_group_id')
       .where('j.company_id', '=', scope.companyId)
@@ -104,6 +105,8 @@ export function createMaturityRepo(db: Kysely<Database>, raw: RawDriver) {
       .selectAll('j')
       .select([
         'n.node_type',
+        'n.name as node_name',
+        'c.name as cable_name',
         'n.battery_level_type',
         'n.latest_battery',
         'n.latest_battery_ts',

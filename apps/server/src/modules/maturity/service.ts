@@ -205,6 +205,8 @@ function renderJob(j: JobRow, d: JobData): MaturityJob {
     ...base,
     nodeType: j.node_type,
     channelGroupName: j.group_name ?? null,
+    cableName: j.cable_name ?? null,
+    nodeName: j.node_name ?? null,
     concreteProfileName: j.profile_name ?? null,
     maturityFunction: curve ? curve.maturity_function : null,
     alarmData: jobAlarmData(j),

@@ -46,7 +46,15 @@ export function AppBreadcrumbs() {
     <Breadcrumbs
       aria-label={t('shell.breadcrumb.label')}
       separator={<NavigateNextRoundedIcon fontSize="small" sx={{ opacity: 0.6 }} />}
-      sx={{ color: 'inherit', minWidth: 0, '& .MuiBreadcrumbs-ol': { flexWrap: 'nowrap' } }}
+      sx={{
+        color: 'inherit',
+        minWidth: 0,
+        // On a phone the crumbs share what is left beside the avatar: each shrinks to an ellipsis.
+        '& .MuiBreadcrumbs-ol': { flexWrap: 'nowrap' },
+        '& .MuiBreadcrumbs-li': { minWidth: 0, flexShrink: 1 },
+        '& .MuiBreadcrumbs-li:last-of-type': { flexShrink: 0 },
+        '& .MuiBreadcrumbs-separator': { flexShrink: 0, mx: { xs: 0.25, sm: 1 } },
+      }}
     >
       {crumbs.map((c, i) => {
         const last = i === crumbs.length - 1;

@@ -101,7 +101,7 @@ export function TopBar({
           flexItem
           sx={{ borderColor: 'rgba(255,255,255,0.2)', my: 1.5, display: { xs: 'none', sm: 'block' } }}
         />
-        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center' }}>
+        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center', overflow: 'hidden' }}>
           <AppBreadcrumbs />
         </Box>
         <CompanyBadge />

@@ -128,7 +128,13 @@ export function TimeChart({
     [grid, allLines, prefs, quantity],
   );
   const drawable = canDraw() && hasChartData(lines);
+  // What the plot looks like, apart from its data: a change rebuilds it; new data alone does not.
+  const look = allLines.map((l) => [l.key, l.label, l.color, l.width, l.dash?.join(',')].join('|')).join(';');
+  const latest = useRef(data);
+  latest.current = data;
+  const zoomedRef = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when its look changes; data arrives below
   useEffect(() => {
     const el = host.current;
     if (!el || !drawable) return;
@@ -159,7 +165,8 @@ export function TimeChart({
           width: l.width ?? 2,
           dash: l.dash,
           spanGaps: false,
-          points: { show: false },
+          // Markers only where uPlot finds room for them, and never on dashed lines (targets, min and max).
+          points: l.dash ? { show: false } : { size: 4 },
           value: (_u: uPlot, v: number | null) => format(v),
         })),
       ],
@@ -169,13 +176,14 @@ export function TimeChart({
             if (key !== 'x') return;
             const xs = u.data[0];
             const full = u.scales.x.min === xs[0] && u.scales.x.max === xs[xs.length - 1];
+            zoomedRef.current = !full;
             setZoomed(!full);
           },
         ],
       },
       plugins: [zoomAndPan()],
     };
-    const u = new uPlot(opts, data as uPlot.AlignedData, el);
+    const u = new uPlot(opts, latest.current as uPlot.AlignedData, el);
     plot.current = u;
     const resize = new ResizeObserver(() => u.setSize({ width: Math.max(200, el.clientWidth), height }));
     resize.observe(el);
@@ -184,7 +192,14 @@ export function TimeChart({
       u.destroy();
       plot.current = null;
     };
-  }, [data, allLines, drawable, height, syncKey, unit, title, digits, prefs]);
+  }, [look, drawable, height, syncKey, unit, title, digits, prefs]);
+
+  // New readings (a live update) redraw in place: a zoomed-in view keeps its range, otherwise the whole
+  // range is shown again.
+  useEffect(() => {
+    const u = plot.current;
+    if (u && u.data !== (data as uPlot.AlignedData)) u.setData(data as uPlot.AlignedData, !zoomedRef.current);
+  }, [data]);
 
   if (!hasChartData(lines)) return <EmptyState message={t('widgets.chart.noData')} />;
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildChartColumns, hasChartData } from './chart-data.ts';
+import { buildChartColumns, hasChartData, joinGapsFor } from './chart-data.ts';
 
 const grid = { start: Date.UTC(2026, 0, 1), bucketMs: 3_600_000, points: 4 };
 
@@ -44,6 +44,21 @@ describe('buildChartColumns', () => {
       3,
       null,
     ]);
+  });
+
+  it('joins less than an hour of empty buckets by default, so a 15-minute cadence draws a line on a 5-minute grid', () => {
+    expect(joinGapsFor(5 * 60_000)).toBe(11);
+    expect(joinGapsFor(3_600_000)).toBe(0);
+    const fiveMin = { start: 0, bucketMs: 300_000, points: 20 };
+    const every15 = [1, null, null, 2, null, null, 3, ...new Array<null>(12).fill(null), 9];
+    const ys = buildChartColumns(
+      fiveMin,
+      [{ key: 'a', label: 'a', color: '#000', values: every15 }],
+      (v) => v,
+    )[1];
+    expect(ys.slice(0, 7)).toEqual([1, undefined, undefined, 2, undefined, undefined, 3]);
+    // A silence of an hour (12 empty buckets) stays a gap.
+    expect(ys.slice(7, 19).every((v) => v === null)).toBe(true);
   });
 
   it('says whether any line has data', () => {

@@ -1,4 +1,4 @@
-import { smoothingKeepMask } from '@sitepulse/domain';
+import { HOUR_MS, smoothingKeepMask } from '@sitepulse/domain';
 
 /** The time grid every chart call of the server answers on: index i is the bucket starting at start + i·bucketMs. */
 export interface ChartGrid {
@@ -18,10 +18,19 @@ export interface ChartLine {
   /** Smoothing tolerance of this line (section 9): 0 or missing draws every point. */
   tolerance?: number;
   /**
-   * Runs of at most this many empty buckets between two values are drawn joined (a sensor that reads
-   * every 15 minutes on a 5-minute grid); longer runs stay gaps. 0 or missing joins nothing.
+   * Runs of at most this many empty buckets between two values are drawn joined; longer runs stay gaps.
+   * Default joinGapsFor(grid.bucketMs): a sensor reading every 10 or 15 minutes draws a line on a 5-minute
+   * grid, while a node silent for an hour or more shows its gap. 0 joins nothing.
    */
   joinGaps?: number;
+}
+
+/**
+ * Empty buckets drawn joined on a grid by default: up to an hour's worth (hourly and coarser grids join
+ * nothing), so a sensor's reading cadence never breaks its line but a silence of an hour or more does.
+ */
+export function joinGapsFor(bucketMs: number): number {
+  return bucketMs > 0 ? Math.max(0, Math.round(HOUR_MS / bucketMs) - 1) : 0;
 }
 
 /** uPlot's column data: x in seconds, then one column per line; undefined = joined over, null = a gap. */
@@ -52,7 +61,7 @@ export function buildChartColumns(
       else if (keep && !keep[i]) ys[i] = undefined;
       else ys[i] = convert(v);
     }
-    const join = line.joinGaps ?? 0;
+    const join = line.joinGaps ?? joinGapsFor(grid.bucketMs);
     if (join > 0) {
       let last = -1;
       for (let i = 0; i < n; i++) {

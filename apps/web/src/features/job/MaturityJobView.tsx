@@ -25,6 +25,7 @@ import {
 } from '@sitepulse/domain';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useJobNameForBreadcrumb } from '../../app/layout/job-name.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import type { ChartThreshold } from '../../components/charts/TimeChart.tsx';
 import { Disclaimer } from '../../components/Disclaimer.tsx';
@@ -39,14 +40,7 @@ import {
   useMeasurementTime,
   useSensorStats,
 } from './api.ts';
-import {
-  bandLines,
-  type ChartMode,
-  jobBand,
-  joinGapsFor,
-  sensorLines,
-  TARGET_COLOURS,
-} from './chart-lines.ts';
+import { bandLines, type ChartMode, jobBand, sensorLines, TARGET_COLOURS } from './chart-lines.ts';
 import { JobActions } from './JobActions.tsx';
 import { type ChartBuild, ChartModeToggle, ChartPanel } from './JobCharts.tsx';
 import { JobMeta } from './JobMeta.tsx';
@@ -59,6 +53,7 @@ import { useCanEdit } from './useCanEdit.ts';
 export function MaturityJobView({ jobId, jobSite }: { jobId: number; jobSite: TenantGroup | undefined }) {
   const { t } = useTranslation();
   const query = useMaturityJob(jobId);
+  useJobNameForBreadcrumb(jobId, query.data?.channelJobName);
   if (!query.data) {
     return (
       <PageFrame title={t('titles.job')}>
@@ -176,15 +171,12 @@ function useMeasurementBuild(mode: ChartMode, tolerance: number): ChartBuild<Msj
   return useCallback(
     (d: MsjMeasurementTimeSeries) => {
       if (d.series.length === 0) return null;
-      const join = joinGapsFor(d.bucketMs);
       const lines =
         mode === 'average'
-          ? bandLines(jobBand(d.series, d.points), labels, tolerance, join)
+          ? bandLines(jobBand(d.series, d.points), labels, tolerance)
           : sensorLines(
               d.series.map((s) => ({ sensorId: s.sensorId, sensorAlias: s.sensorAlias, values: s.avg })),
               tolerance,
-              undefined,
-              join,
             );
       return { grid: d, lines };
     },

@@ -31,6 +31,7 @@ import {
 } from '@sitepulse/domain';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useJobNameForBreadcrumb } from '../../app/layout/job-name.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { Disclaimer } from '../../components/Disclaimer.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
@@ -42,7 +43,7 @@ import {
   useMicroweatherJob,
   useMicroweatherTime,
 } from './api.ts';
-import { bandLines, jobBand, joinGapsFor } from './chart-lines.ts';
+import { bandLines, jobBand } from './chart-lines.ts';
 import { JobActions } from './JobActions.tsx';
 import { type ChartBuild, ChartPanel } from './JobCharts.tsx';
 import { JobMeta } from './JobMeta.tsx';
@@ -56,6 +57,7 @@ const WEATHER_TYPES = ['Temperature', 'Humidity', 'Wind Speed'] as const;
 export function MicroweatherJobView({ jobId, jobSite }: { jobId: number; jobSite: TenantGroup | undefined }) {
   const { t } = useTranslation();
   const query = useMicroweatherJob(jobId);
+  useJobNameForBreadcrumb(jobId, query.data?.channelJobName);
   if (!query.data) {
     return (
       <PageFrame title={t('titles.job')}>
@@ -210,7 +212,7 @@ function WeatherChart({
       if (own.length === 0) return null;
       return {
         grid: d,
-        lines: bandLines(jobBand(own, d.points), labels, tolerance, joinGapsFor(d.bucketMs)),
+        lines: bandLines(jobBand(own, d.points), labels, tolerance),
       };
     },
     [type, tolerance, labels],

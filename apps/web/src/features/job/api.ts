@@ -122,26 +122,16 @@ export function useMicroweatherJob(id: number) {
   });
 }
 
-/**
- * The warehouse series routes answer without a content type (their JSON.stringify serializer sets none),
- * so the client hands back text: read it as the JSON it is.
- */
-function json<T>(value: T | string): T {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
-
 /** POST /data/warehouse/measurement/time/by_job: every sensor of the job over its time. */
 export function useMicroweatherTime(id: number, enabled: boolean) {
   return useQuery({
     queryKey: ckey(id, 'time'),
-    queryFn: async ({ signal }) =>
-      json(
-        await apiFetch<SeriesResponse | string>('/data/warehouse/measurement/time/by_job', {
-          method: 'POST',
-          body: { jobId: id },
-          signal,
-        }),
-      ),
+    queryFn: ({ signal }) =>
+      apiFetch<SeriesResponse>('/data/warehouse/measurement/time/by_job', {
+        method: 'POST',
+        body: { jobId: id },
+        signal,
+      }),
     enabled,
   });
 }

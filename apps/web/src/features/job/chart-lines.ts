@@ -1,4 +1,4 @@
-import { combineBands, HOUR_MS, type SensorBand, sensorDisplayName } from '@sitepulse/domain';
+import { combineBands, type SensorBand, sensorDisplayName } from '@sitepulse/domain';
 import type { ChartLine } from '../../components/charts/TimeChart.tsx';
 
 /** Per-sensor line colours (colour-blind safe, Okabe–Ito), reused in turn. */
@@ -24,14 +24,6 @@ export const TARGET_COLOURS = {
   low: '#607d8b',
 } as const;
 
-/**
- * Empty buckets drawn joined on a grid: up to an hour's worth, so a sensor reading every 10 or 15 minutes
- * draws a line on a 5-minute grid, while a node silent for longer shows its gap (hourly grids join nothing).
- */
-export function joinGapsFor(bucketMs: number): number {
-  return bucketMs > 0 ? Math.max(0, Math.round(HOUR_MS / bucketMs) - 1) : 0;
-}
-
 /** How a chart shows a job: its average with the lowest and highest sensor, or one line per sensor. */
 export type ChartMode = 'average' | 'sensors';
 
@@ -53,7 +45,6 @@ export function bandLines(
   },
   labels: LineLabels,
   tolerance: number,
-  joinGaps = 0,
 ): ChartLine[] {
   const lines: ChartLine[] = [
     {
@@ -63,7 +54,6 @@ export function bandLines(
       color: AVERAGE_COLOUR,
       width: 2.5,
       tolerance,
-      joinGaps,
     },
   ];
   const differs = (other: readonly (number | null)[] | null | undefined) =>
@@ -77,7 +67,6 @@ export function bandLines(
       width: 1.25,
       dash: [4, 3],
       tolerance,
-      joinGaps,
     });
   if (differs(band.min))
     lines.push({
@@ -88,7 +77,6 @@ export function bandLines(
       width: 1.25,
       dash: [4, 3],
       tolerance,
-      joinGaps,
     });
   return lines;
 }
@@ -98,7 +86,6 @@ export function sensorLines(
   series: readonly { sensorId: number; sensorAlias: string | null; values: readonly (number | null)[] }[],
   tolerance: number,
   dashed: ReadonlySet<number> = new Set(),
-  joinGaps = 0,
 ): ChartLine[] {
   return series.map((s, i) => ({
     key: `sensor-${s.sensorId}`,
@@ -108,7 +95,6 @@ export function sensorLines(
     width: 1.5,
     dash: dashed.has(s.sensorId) ? [2, 3] : undefined,
     tolerance,
-    joinGaps,
   }));
 }
 

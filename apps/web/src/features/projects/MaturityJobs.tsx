@@ -39,10 +39,12 @@ export interface MaturityJobView {
   job: MaturityJob;
   href: string;
   name: string;
-  /** The cable's id, shown 'Cable 20001' (the job lists carry no cable name: domain cableDisplayName's fallback). */
+  /** The cable's id and name: its name is shown, else 'Cable {id}'. */
   cableId: number | null;
-  /** The node's id as shown, its first 8 characters (the lists carry no alias: cableNodeDisplayName's fallback). */
+  cableName: string | null;
+  /** The node's id as shown (its first 8 characters) and its name, shown when it has one. */
   nodeId: string;
+  nodeName: string | null;
   humidity: boolean;
   statusLabel: string;
   terminated: boolean;
@@ -72,9 +74,15 @@ export function maturityJobView(
   return {
     job,
     href: jobDetailHref({ ...job, tenantId: job.tenant }, jobsiteId),
-    name: cableJobDisplayName({ channelJobName: job.channelJobName, cableId: job.cableId }),
+    name: cableJobDisplayName({
+      channelJobName: job.channelJobName,
+      cableId: job.cableId,
+      cableName: job.cableName,
+    }),
     cableId: job.cableId,
+    cableName: job.cableName ?? null,
     nodeId: shortNodeId(String(job.nodeId)),
+    nodeName: job.nodeName ?? null,
     humidity,
     statusLabel: listedJobStatusLabel(job),
     terminated: job.status === 'TERMINATED',
@@ -171,8 +179,8 @@ function JobName({ v, withElapsed = false }: { v: MaturityJobView; withElapsed?:
       </Link>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
         {v.humidity ? `${t('projects.humidityJob')} · ` : ''}
-        {v.cableId !== null ? `${t('projects.cable', { id: v.cableId })} · ` : ''}
-        {t('projects.node', { id: v.nodeId })}
+        {v.cableId !== null ? `${v.cableName ?? t('projects.cable', { id: v.cableId })} · ` : ''}
+        {v.nodeName ?? t('projects.node', { id: v.nodeId })}
       </Typography>
       {withElapsed && v.elapsed ? (
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>

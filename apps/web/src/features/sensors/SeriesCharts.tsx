@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { type ChartLine, type ChartThreshold, TimeChart } from '../../components/charts/TimeChart.tsx';
 import { EmptyState } from '../../components/QueryState.tsx';
 import { quantityOf, useSensorLabels } from './labels.ts';
-import { coarsen, fillFactor, LINE_COLOURS, lineTolerance } from './rules.ts';
+import { LINE_COLOURS, lineTolerance } from './rules.ts';
 
 /**
  * One chart per sensor type of a series answer (one line per sensor), in the user's units, sharing one
@@ -24,17 +24,9 @@ export function SeriesCharts({
 }) {
   const { t } = useTranslation();
   const labels = useSensorLabels();
-  // A node reporting less often than the server's bucket fills one bucket in k: chart it on a grid k times
-  // coarser (one shared grid, so the charts' cursors stay in step), so its lines are drawn, not dotted.
-  const { grid, values } = useMemo(() => {
-    const shown = data.series.filter((s) => types.includes(s.sensorType));
-    const c = coarsen(
-      { start: data.start, bucketMs: data.bucketMs, points: data.points },
-      shown.map((s) => s.avg),
-      fillFactor(shown.map((s) => s.avg)),
-    );
-    return { grid: c.grid, values: new Map(shown.map((s, i) => [s.sensorId, c.series[i]])) };
-  }, [data, types]);
+  // The server's grid as it is: the chart joins a node's reading cadence and breaks at real silences.
+  const grid = useMemo(() => ({ start: data.start, bucketMs: data.bucketMs, points: data.points }), [data]);
+  const values = useMemo(() => new Map(data.series.map((s) => [s.sensorId, s.avg])), [data]);
   // Whole days (rounded up: the bands' edges are 'up to N days'), so the lines hold still between renders.
   const elapsedDays =
     card.startDate === null ? 0 : Math.ceil(((card.terminationDate ?? Date.now()) - card.startDate) / DAY_MS);

@@ -1,9 +1,7 @@
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@sitepulse/domain';
 import { describe, expect, it } from 'vitest';
 import {
-  coarsen,
   detailsHref,
-  fillFactor,
   lineTolerance,
   matchesFilter,
   rangeFrom,
@@ -84,25 +82,5 @@ describe('line smoothing', () => {
     expect(lineTolerance('DATA', 'Gas', 30)).toBe(0);
     expect(lineTolerance('DATA', 'Temperature', 3)).toBe(0.05);
     expect(lineTolerance('DATA', 'Humidity', 20)).toBe(0.3);
-  });
-});
-
-describe('charts of sparse readings', () => {
-  it('find how many buckets make one a node fills', () => {
-    expect(fillFactor([[1, null, null, 2, null, null, 3]])).toBe(3);
-    expect(fillFactor([[1, null, 2, null, 3, null, null, null, null, null, 4]])).toBe(2);
-    expect(fillFactor([[1, 2, 3]])).toBe(1);
-    expect(fillFactor([[null, 5, null]])).toBe(1);
-    expect(fillFactor([])).toBe(1);
-  });
-
-  it('average each coarser bucket and keep long silences as gaps', () => {
-    const grid = { start: 1000, bucketMs: 300_000, points: 10 };
-    const got = coarsen(grid, [[1, null, null, 4, null, 6, null, null, null, 10]], 3);
-    expect(got.grid).toEqual({ start: 1000, bucketMs: 900_000, points: 4 });
-    expect(got.series).toEqual([[1, 5, null, 10]]);
-    const same = coarsen(grid, [[1, 2]], 1);
-    expect(same.grid).toBe(grid);
-    expect(same.series).toEqual([[1, 2]]);
   });
 });
