@@ -6,12 +6,18 @@
  * DT-101..DT-104 cast this morning. Checked in Metric and Imperial, English and Spanish, at 1280 and 390.
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desktop, phone, screenshot, useE2E } from './support/browser.ts';
 import { demoUsers } from './support/demo.ts';
-import { setLanguage, setUnits } from './support/preferences.ts';
+import { restoreDisplayAfterEach, setLanguage, setUnits } from './support/preferences.ts';
 import { signInViaApi } from './support/session.ts';
-import { demoSites, expectPath, expectVisible } from './support/ui.ts';
+import {
+  demoSites,
+  expectNoHorizontalOverflow,
+  expectPath,
+  expectText,
+  expectVisible,
+} from './support/ui.ts';
 
 const e2e = useE2E();
 
@@ -56,42 +62,14 @@ async function verdicts(page: Page): Promise<[string, string][]> {
   );
 }
 
-async function expectText(locator: Locator, pattern: RegExp) {
-  await locator.filter({ hasText: pattern }).first().waitFor();
-  expect(await locator.first().innerText()).toMatch(pattern);
-}
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(client);
-}
-
-/** Switches units or language and waits until the account menu has gone, so screenshots show the page. */
-async function switchTo(page: Page, change: (page: Page) => Promise<void>) {
-  await change(page);
-  await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
-}
-
-/** Settings are saved on the server: put each user back to Metric and English after a test. */
-const touched = new Set<Page>();
-afterEach(async () => {
-  for (const page of touched) {
-    if (page.isClosed()) continue;
-    await setUnits(page, 'Metric').catch(() => {});
-    await setLanguage(page, 'en').catch(() => {});
-  }
-  touched.clear();
-});
+const touched = restoreDisplayAfterEach();
 
 describe('construction dashboard', () => {
   it('Harbourfront Tower at 1280: which pours reached their strength, the weather now, once a welcome', async () => {
     const page = await e2e.signedInPage({ username: demoUsers.admin.username }, { viewport: desktop });
     touched.add(page);
-    await switchTo(page, (p) => setUnits(p, 'Metric'));
-    await switchTo(page, (p) => setLanguage(p, 'en'));
+    await setUnits(page, 'Metric');
+    await setLanguage(page, 'en');
     await page
       .getByRole('link', { name: new RegExp(demoSites.first) })
       .first()
@@ -149,7 +127,7 @@ describe('construction dashboard', () => {
     await screenshot(page, 'dashboards-construction-1280');
 
     // Imperial: psi without decimals, the weather in °F and mph, without a reload.
-    await switchTo(page, (p) => setUnits(p, 'Imperial'));
+    await setUnits(page, 'Imperial');
     await expectText(
       pour(page, 'Level 3 Slab - Pour 1').getByTestId('pour-strength'),
       /^\d+ psi\s*of 3626 psi$/,
@@ -157,7 +135,7 @@ describe('construction dashboard', () => {
     await expectText(page.getByTestId('weather-temperature'), /^-?[\d.]+ °F$/);
     await expectText(page.getByTestId('weather-wind'), /^[\d.]+ mph$/);
     // Spanish.
-    await switchTo(page, (p) => setLanguage(p, 'es'));
+    await setLanguage(page, 'es');
     await expectVisible(page.getByRole('heading', { name: 'Clima ahora' }));
     await expectText(pour(page, 'Level 3 Slab - Pour 1'), /Objetivo alcanzado/);
     await expectText(pour(page, 'Level 4 Slab - Pour 2'), /Aún no/);
@@ -177,8 +155,8 @@ describe('construction dashboard', () => {
     );
     touched.add(page);
     await expectVisible(sitePours(page));
-    await switchTo(page, (p) => setUnits(p, 'Imperial'));
-    await switchTo(page, (p) => setLanguage(p, 'es'));
+    await setUnits(page, 'Imperial');
+    await setLanguage(page, 'es');
     await expectVisible(page.getByRole('heading', { name: 'Bienvenido a su panel' }));
     await expectText(page.getByTestId('weather-temperature'), /°F$/);
     await expectText(pour(page, 'Level 3 Slab - Pour 1'), /Objetivo alcanzado/);

@@ -9,12 +9,12 @@
  */
 import { CONVERSION } from '@sitepulse/domain';
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desktop, phone, screenshot, useE2E } from './support/browser.ts';
 import { demoUsers } from './support/demo.ts';
-import { setLanguage, setUnits } from './support/preferences.ts';
+import { restoreDisplayAfterEach, setLanguage, setUnits } from './support/preferences.ts';
 import { signInViaApi } from './support/session.ts';
-import { expectPath, expectVisible } from './support/ui.ts';
+import { expectNoHorizontalOverflow, expectPath, expectText, expectVisible } from './support/ui.ts';
 
 const GATEWAY_KEY = 'e2e-job-spec-gateway-key';
 const e2e = useE2E({ env: { DEMO_GATEWAY_KEY: GATEWAY_KEY } });
@@ -96,21 +96,6 @@ const jobPath = (type: string, job: { id: number; tenantGroupId: number }, tenan
 
 const psi = (mpa: number) => Math.round(mpa * CONVERSION.PSI_PER_MPA);
 
-/** Waits until the locator's text matches, then checks it. */
-async function expectText(locator: Locator, pattern: RegExp) {
-  await locator.filter({ hasText: pattern }).first().waitFor();
-  expect(await locator.first().innerText()).toMatch(pattern);
-}
-
-/** No part of the page is wider than the screen. */
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(client);
-}
-
 /** Every chart of the screen has drawn its canvas. */
 async function expectChartsDrawn(page: Page, count: number) {
   await page
@@ -120,21 +105,7 @@ async function expectChartsDrawn(page: Page, count: number) {
   expect(await page.locator('[data-testid="time-chart"] canvas').count()).toBeGreaterThanOrEqual(count);
 }
 
-async function switchTo(page: Page, change: (page: Page) => Promise<void>) {
-  await change(page);
-  await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
-}
-
-/** Settings are saved on the server: put the user back to Metric and English after each test. */
-const touched = new Set<Page>();
-afterEach(async () => {
-  for (const page of touched) {
-    if (page.isClosed()) continue;
-    await setUnits(page, 'Metric').catch(() => {});
-    await setLanguage(page, 'en').catch(() => {});
-  }
-  touched.clear();
-});
+const touched = restoreDisplayAfterEach();
 
 describe('job screen: a maturity job', () => {
   it('Level 3 Slab - Pour 1 at 1280: from the job list, target reached and when, in MPa, then psi, then Spanish', async () => {
@@ -142,8 +113,8 @@ describe('job screen: a maturity job', () => {
     expect(job.latestStrength).toBeGreaterThanOrEqual(25);
     const page = await e2e.signedInPage({ username: demoUsers.admin.username }, { viewport: desktop });
     touched.add(page);
-    await switchTo(page, (p) => setUnits(p, 'Metric'));
-    await switchTo(page, (p) => setLanguage(p, 'en'));
+    await setUnits(page, 'Metric');
+    await setLanguage(page, 'en');
 
     // From the project job list, the job's name opens its screen.
     await page.goto(`/construction_job_list/${job.tenantGroupId}/${job.tenant}`);
@@ -202,7 +173,7 @@ describe('job screen: a maturity job', () => {
     await expectVisible(page.getByTestId('chart-strength').getByText('Level 3 Slab - Pour 1 - T4 (MPa)'));
 
     // Imperial: psi without decimals, without a reload.
-    await switchTo(page, (p) => setUnits(p, 'Imperial'));
+    await setUnits(page, 'Imperial');
     await expectText(
       page.getByTestId('strength-answer-detail'),
       new RegExp(
@@ -218,7 +189,7 @@ describe('job screen: a maturity job', () => {
     expect(await page.getByTestId('latest-maturity-value').innerText()).toMatch(/ °F\.Hr$/);
 
     // Spanish.
-    await switchTo(page, (p) => setLanguage(p, 'es'));
+    await setLanguage(page, 'es');
     await expectText(page.getByTestId('strength-answer-title'), /^Resistencia objetivo alcanzada$/);
     await expectText(
       page.getByTestId('strength-answer-detail'),
@@ -237,8 +208,8 @@ describe('job screen: a maturity job', () => {
       { viewport: phone, path: jobPath('Maturity', job, job.tenant) },
     );
     touched.add(page);
-    await switchTo(page, (p) => setUnits(p, 'Metric'));
-    await switchTo(page, (p) => setLanguage(p, 'en'));
+    await setUnits(page, 'Metric');
+    await setLanguage(page, 'en');
     const answer = page.getByTestId('strength-answer');
     await expectVisible(answer);
     expect(await answer.getAttribute('data-verdict')).toBe('NOT_REACHED');
@@ -262,8 +233,8 @@ describe('job screen: a maturity job', () => {
     await expectNoHorizontalOverflow(page);
     await screenshot(page, 'job-maturity-390');
 
-    await switchTo(page, (p) => setUnits(p, 'Imperial'));
-    await switchTo(page, (p) => setLanguage(p, 'es'));
+    await setUnits(page, 'Imperial');
+    await setLanguage(page, 'es');
     await expectText(page.getByTestId('strength-answer-title'), /^Aún no alcanza la resistencia objetivo$/);
     await expectText(
       page.getByTestId('strength-answer-detail'),
@@ -346,7 +317,7 @@ describe('job screen: changes by a writer, none by a viewer', () => {
       { viewport: desktop, path: jobPath('Maturity', job, job.tenant) },
     );
     touched.add(page);
-    await switchTo(page, (p) => setUnits(p, 'Imperial'));
+    await setUnits(page, 'Imperial');
     await page.getByRole('button', { name: 'Alarms' }).click();
     const strength = page.getByTestId('threshold-strength');
     await expectVisible(strength);
@@ -519,8 +490,8 @@ describe('job screen: humidity and microweather jobs', () => {
       { viewport: desktop, path: jobPath('Humidity', job, job.tenant) },
     );
     touched.add(page);
-    await switchTo(page, (p) => setUnits(p, 'Metric'));
-    await switchTo(page, (p) => setLanguage(p, 'en'));
+    await setUnits(page, 'Metric');
+    await setLanguage(page, 'en');
     await expectText(
       page.getByTestId('latest-humidity-value'),
       new RegExp(`^${(job.latestAverageHumidity as number).toFixed(1)} %$`),
@@ -534,8 +505,8 @@ describe('job screen: humidity and microweather jobs', () => {
     await expectText(page.getByTestId('extreme-humidity-max-value'), /^[\d.]+ %$/);
     await screenshot(page, 'job-humidity-1280');
 
-    await switchTo(page, (p) => setUnits(p, 'Imperial'));
-    await switchTo(page, (p) => setLanguage(p, 'es'));
+    await setUnits(page, 'Imperial');
+    await setLanguage(page, 'es');
     await expectText(page.getByTestId('latest-temperature-value'), /^-?[\d.]+ °F$/);
     await expectVisible(page.getByText('Trabajo de humedad'));
     expect(
@@ -563,8 +534,8 @@ describe('job screen: humidity and microweather jobs', () => {
       { viewport: desktop, path: jobPath('Microweather Node', weather, weather.tenantId) },
     );
     touched.add(page);
-    await switchTo(page, (p) => setUnits(p, 'Metric'));
-    await switchTo(page, (p) => setLanguage(p, 'en'));
+    await setUnits(page, 'Metric');
+    await setLanguage(page, 'en');
     expect(await page.getByTestId('job-name').innerText()).toBe('Tower Crane Weather');
     await expectVisible(page.getByText('Microweather job'));
     await expectVisible(page.getByText('Concrete Sensors'));
@@ -575,7 +546,7 @@ describe('job screen: humidity and microweather jobs', () => {
     await expectNoHorizontalOverflow(page);
     await screenshot(page, 'job-microweather-1280');
 
-    await switchTo(page, (p) => setUnits(p, 'Imperial'));
+    await setUnits(page, 'Imperial');
     // Readings arrive every 10 minutes: the latest may move on; check the unit and the conversion of what shows.
     await expectText(page.getByTestId('latest-wind-speed-value'), /^[\d.]+ mph$/);
     await expectText(page.getByTestId('latest-temperature-value'), /^-?[\d.]+ °F$/);
@@ -595,7 +566,7 @@ describe('job screen: humidity and microweather jobs', () => {
       { username: demoUsers.admin.username },
       { viewport: phone, path: jobPath('Microweather Node', weather, weather.tenantId) },
     );
-    await switchTo(mobile, (p) => setLanguage(p, 'es'));
+    await setLanguage(mobile, 'es');
     touched.add(mobile);
     await expectVisible(mobile.getByText('Condiciones actuales'));
     await expectText(mobile.getByTestId('latest-wind-speed-value'), /^[\d.]+ mph$/);

@@ -10,7 +10,7 @@ import { desktop, phone, screenshot, useE2E } from './support/browser.ts';
 import { demoUsers } from './support/demo.ts';
 import { setLanguage, setUnits } from './support/preferences.ts';
 import { signInViaApi } from './support/session.ts';
-import { expectPath, expectVisible, ui } from './support/ui.ts';
+import { expectNoHorizontalOverflow, expectPath, expectVisible, ui } from './support/ui.ts';
 
 const e2e = useE2E();
 
@@ -57,15 +57,6 @@ function equation(p: Pick<Profile, 'a' | 'b'>, imperial: boolean): string {
   };
   if (!imperial) return `S = ${fix(p.a, 2)} + ${fix(p.b, 2)} · log₁₀(M)`;
   return `S = ${fix(PSI * (p.a - p.b * Math.log10(F_PER_C)), 0)} + ${fix(PSI * p.b, 0)} · log₁₀(M)`;
-}
-
-/** No part of the page is wider than the screen. */
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(client);
 }
 
 /** Uncaught errors of a page (a chart that throws would otherwise pass unseen). */

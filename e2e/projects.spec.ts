@@ -5,12 +5,18 @@
  * Site Sensors') holding the CO sensor and the GPS-tracked telehandler. Checked in Metric and Imperial, English and Spanish, at 1280 and 390 wide.
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desktop, phone, screenshot, useE2E } from './support/browser.ts';
 import { demoUsers } from './support/demo.ts';
-import { setLanguage, setUnits } from './support/preferences.ts';
+import { restoreDisplayAfterEach, setLanguage, setUnits } from './support/preferences.ts';
 import { signInViaApi } from './support/session.ts';
-import { demoSites, expectPath, expectVisible } from './support/ui.ts';
+import {
+  demoSites,
+  expectNoHorizontalOverflow,
+  expectPath,
+  expectText,
+  expectVisible,
+} from './support/ui.ts';
 
 const e2e = useE2E();
 
@@ -48,44 +54,14 @@ async function rowNames(page: Page): Promise<string[]> {
   return rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-job-name') ?? ''));
 }
 
-/** Waits until the locator's text matches, then checks it. */
-async function expectText(locator: Locator, pattern: RegExp) {
-  await locator.filter({ hasText: pattern }).first().waitFor();
-  expect(await locator.first().innerText()).toMatch(pattern);
-}
-
-/** No part of the page is wider than the screen. */
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(client);
-}
-
-/** Switches units or language and waits until the account menu has gone, so screenshots show the page. */
-async function switchTo(page: Page, change: (page: Page) => Promise<void>) {
-  await change(page);
-  await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
-}
-
-/** Settings are saved on the server: put the user back to Metric and English after each test. */
-const touched = new Set<Page>();
-afterEach(async () => {
-  for (const page of touched) {
-    if (page.isClosed()) continue;
-    await setUnits(page, 'Metric').catch(() => {});
-    await setLanguage(page, 'en').catch(() => {});
-  }
-  touched.clear();
-});
+const touched = restoreDisplayAfterEach();
 
 describe('project job list', () => {
   it('Podium Slabs at 1280: from the dashboard, newest first, 5 at a time, filters, in MPa then psi, then Spanish', async () => {
     const page = await e2e.signedInPage({ username: demoUsers.admin.username }, { viewport: desktop });
     touched.add(page);
-    await switchTo(page, (p) => setUnits(p, 'Metric'));
-    await switchTo(page, (p) => setLanguage(p, 'en'));
+    await setUnits(page, 'Metric');
+    await setLanguage(page, 'en');
     // The drawer's job site opens its construction dashboard; the project summary opens the job list.
     await page
       .getByRole('link', { name: new RegExp(demoSites.first) })
@@ -147,14 +123,14 @@ describe('project job list', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="maturity-job"]').length === 5);
 
     // Imperial: strength in psi without decimals, the target 25 MPa = 3626 psi, maturity in °F.Hr.
-    await switchTo(page, (p) => setUnits(p, 'Imperial'));
+    await setUnits(page, 'Imperial');
     await expectText(pour1.getByTestId('job-strength'), /^\d+ psi\s*of 3626 psi$/);
     await expectText(pour1, /°F\.Hr/);
     await expectText(moisture.getByTestId('job-humidity'), /^[\d.]+ %$/);
     await screenshot(page, 'projects-list-1280-imperial');
 
     // Spanish.
-    await switchTo(page, (p) => setLanguage(p, 'es'));
+    await setLanguage(page, 'es');
     await expectVisible(page.getByRole('heading', { name: 'Trabajos de hormigón' }));
     await expectVisible(page.getByRole('button', { name: 'Cargar más' }));
     await expectText(row(page, 'Core Wall Lift 7').locator('[data-status]').first(), /INICIADO/);
@@ -212,8 +188,8 @@ describe('project job list', () => {
     );
     touched.add(page);
     await expectVisible(rows(page));
-    await switchTo(page, (p) => setUnits(p, 'Imperial'));
-    await switchTo(page, (p) => setLanguage(p, 'es'));
+    await setUnits(page, 'Imperial');
+    await setLanguage(page, 'es');
     const pour1 = row(page, 'Level 3 Slab - Pour 1');
     await expectText(pour1.getByTestId('job-strength'), /^\d+ psi\s*de 3626 psi$/);
     await expectText(pour1.getByTestId('job-temperature'), /°F$/);

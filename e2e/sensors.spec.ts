@@ -7,12 +7,18 @@
  */
 import { CONVERSION } from '@sitepulse/domain';
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desktop, phone, screenshot, useE2E } from './support/browser.ts';
 import { demoUsers } from './support/demo.ts';
-import { setLanguage, setUnits } from './support/preferences.ts';
+import { restoreDisplayAfterEach, setLanguage, setUnits } from './support/preferences.ts';
 import { signInViaApi } from './support/session.ts';
-import { demoSites, expectPath, expectVisible } from './support/ui.ts';
+import {
+  demoSites,
+  expectNoHorizontalOverflow,
+  expectPath,
+  expectText,
+  expectVisible,
+} from './support/ui.ts';
 
 const e2e = useE2E();
 
@@ -84,41 +90,12 @@ const nodeCard = (page: Page, name: string): Locator =>
 const reading = (card: Locator, type: string) =>
   card.locator(`[data-testid="node-reading"][data-sensor-type="${type}"]`);
 
-/** No part of the page is wider than the screen. */
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(client);
-}
-
 /** Waits until nothing on the page is loading (the live stream never lets the network go idle). */
 async function settled(page: Page) {
   await page.waitForFunction(() => document.querySelectorAll('[data-state="loading"]').length === 0);
 }
 
-/** Waits until the account menu has faded out, so screenshots do not catch it half-closed. */
-async function menuGone(page: Page) {
-  await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
-}
-
-/** Waits until the locator's text matches. */
-async function expectText(locator: Locator, pattern: RegExp) {
-  await locator.filter({ hasText: pattern }).first().waitFor();
-  expect(await locator.first().innerText()).toMatch(pattern);
-}
-
-/** Settings are saved on the server: put each user back to Metric and English after a test. */
-const touched = new Set<Page>();
-afterEach(async () => {
-  for (const page of touched) {
-    if (page.isClosed()) continue;
-    await setUnits(page, 'Metric').catch(() => {});
-    await setLanguage(page, 'en').catch(() => {});
-  }
-  touched.clear();
-});
+const touched = restoreDisplayAfterEach();
 
 const fmt = (v: number | null, digits = 1) => (v === null ? '--' : v.toFixed(digits));
 
@@ -207,7 +184,6 @@ describe('job site sensors (Lumimon overview)', () => {
     await expectText(summary, /1 sensor en alarma/);
     await expectVisible(page.getByRole('heading', { name: /Trabajos/ }));
     await expectVisible(w.getByText(/Nodo de microclima/));
-    await menuGone(page);
     await screenshot(page, 'sensors-overview-1280-es-imperial');
   });
 
@@ -233,7 +209,6 @@ describe('job site sensors (Lumimon overview)', () => {
     await expectVisible(page.getByTestId('analytics'));
     await settled(page);
     await expectNoHorizontalOverflow(page);
-    await menuGone(page);
     await screenshot(page, 'sensors-overview-390');
 
     await first.click();

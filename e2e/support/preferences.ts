@@ -3,6 +3,7 @@
  * avatar), on desktop and phone alike. Each waits until the choice is saved, then closes the menu.
  */
 import type { Page } from 'playwright-core';
+import { afterEach } from 'vitest';
 
 const accountMenuButton = (page: Page) =>
   page.getByRole('button', { name: /^(Account menu|Menú de la cuenta)$/ });
@@ -18,7 +19,8 @@ async function pick(page: Page, name: RegExp) {
     await saved;
   }
   await page.keyboard.press('Escape');
-  await page.getByRole('menu').waitFor({ state: 'hidden' });
+  // Until the menu has faded out, so screenshots do not catch it half-closed.
+  await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
 }
 
 export async function setUnits(page: Page, system: 'Metric' | 'Imperial'): Promise<void> {
@@ -27,4 +29,21 @@ export async function setUnits(page: Page, system: 'Metric' | 'Imperial'): Promi
 
 export async function setLanguage(page: Page, language: 'en' | 'es'): Promise<void> {
   await pick(page, language === 'es' ? /^Español$/ : /^English$/);
+}
+
+/**
+ * Settings are saved on the server, so a spec that switches them puts each user back to Metric and
+ * English after every test: add the pages whose user was switched to the returned set.
+ */
+export function restoreDisplayAfterEach(): Set<Page> {
+  const touched = new Set<Page>();
+  afterEach(async () => {
+    for (const page of touched) {
+      if (page.isClosed()) continue;
+      await setUnits(page, 'Metric').catch(() => {});
+      await setLanguage(page, 'en').catch(() => {});
+    }
+    touched.clear();
+  });
+  return touched;
 }

@@ -3,6 +3,7 @@
  * UI is built from the specification's wording rather than from test ids.
  */
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const texts = {
   wrongCode: 'Incorrect code. Code is case-sensitive. Please try again.',
@@ -97,4 +98,19 @@ export async function expectPath(page: Page, path: string | RegExp): Promise<voi
   await page.waitForURL((url) =>
     typeof path === 'string' ? url.pathname === path : path.test(url.pathname),
   );
+}
+
+/** Waits until the locator's text matches, then checks it. */
+export async function expectText(locator: Locator, pattern: RegExp): Promise<void> {
+  await locator.filter({ hasText: pattern }).first().waitFor();
+  expect(await locator.first().innerText()).toMatch(pattern);
+}
+
+/** No part of the page is wider than the screen. */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(client);
 }

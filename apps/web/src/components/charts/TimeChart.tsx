@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { EmptyState } from '../QueryState.tsx';
-import { buildChartColumns, type ChartGrid, type ChartLine, hasChartData } from './chart-data.ts';
+import { buildChartColumns, type ChartGrid, type ChartLine, canDraw, hasChartData } from './chart-data.ts';
 
 export type { ChartGrid, ChartLine } from './chart-data.ts';
 
@@ -15,19 +15,6 @@ export interface ChartThreshold {
   label: string;
   value: number;
   color: string;
-}
-
-let canvasSupport: boolean | undefined;
-/** jsdom (component tests) has no canvas; every browser does. */
-function canDraw(): boolean {
-  if (canvasSupport === undefined) {
-    try {
-      canvasSupport = !!document.createElement('canvas').getContext('2d');
-    } catch {
-      canvasSupport = false;
-    }
-  }
-  return canvasSupport;
 }
 
 /** Wheel zooms the time axis around the cursor; Shift + drag pans it (uPlot's own drag zooms, double-click resets). */

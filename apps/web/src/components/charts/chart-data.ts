@@ -80,3 +80,16 @@ export function buildChartColumns(
 export function hasChartData(lines: readonly ChartLine[]): boolean {
   return lines.some((l) => l.values.some((v) => v !== null && v !== undefined));
 }
+
+let canvasSupport: boolean | undefined;
+/** Whether this page can draw a chart: jsdom (component tests) has no canvas; every browser does. */
+export function canDraw(): boolean {
+  if (canvasSupport === undefined) {
+    try {
+      canvasSupport = !!document.createElement('canvas').getContext('2d');
+    } catch {
+      canvasSupport = false;
+    }
+  }
+  return canvasSupport;
+}

@@ -8,10 +8,10 @@ import {
   stubServer,
   testUser,
 } from '../../components/test-utils.tsx';
+import { humidityJob, maturityJob, microweatherJob } from '../../test/job-answers.ts';
 import ConstructionDashboardPage from './ConstructionDashboardPage.tsx';
 import PrecastDashboardPage from './PrecastDashboardPage.tsx';
 import { dashboardSummary } from './summary.ts';
-import { humidityJob, maturityJob, microweatherJob } from './test-fixtures.ts';
 
 const project = (
   id: number,

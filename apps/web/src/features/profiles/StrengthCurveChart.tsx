@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import { useDisplayPreferences } from '../../app/preferences.ts';
+import { canDraw } from '../../components/charts/chart-data.ts';
 import {
   type CurveChartData,
   curveChartData,
@@ -14,19 +15,6 @@ import {
   logTickLabel,
   strengthDecimals,
 } from './rules.ts';
-
-let canvasSupport: boolean | undefined;
-/** jsdom (component tests) has no canvas; every browser does. */
-function canDraw(): boolean {
-  if (canvasSupport === undefined) {
-    try {
-      canvasSupport = !!document.createElement('canvas').getContext('2d');
-    } catch {
-      canvasSupport = false;
-    }
-  }
-  return canvasSupport;
-}
 
 /** The chart's uPlot options: log maturity axis, the curve in two series, the breaks drawn as points. */
 function plotOptions({

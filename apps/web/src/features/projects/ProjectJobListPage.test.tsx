@@ -9,9 +9,9 @@ import {
   testSites,
   testUser,
 } from '../../components/test-utils.tsx';
+import { humidityJob, maturityJob, nodeCard } from '../../test/job-answers.ts';
 import { maturityJobView } from './MaturityJobs.tsx';
 import ProjectJobListPage from './ProjectJobListPage.tsx';
-import { humidityJob, maturityJob, nodeCard } from './test-fixtures.ts';
 
 const PATTERN = '/construction_job_list/:jobsiteId/:tenantId';
 const PAGED = '/api/analytics/concrete/maturity/jobs/paged';

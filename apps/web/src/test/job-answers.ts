@@ -1,5 +1,5 @@
-/** Jobs as the server answers them, for the component tests of the dashboards (features do not share files). */
-import type { MaturityJob, MicroweatherJob } from '@sitepulse/contracts';
+/** Jobs as the server answers them, for the component tests of the screens that list jobs. */
+import type { LumimonNodeCard, MaturityJob, MicroweatherJob } from '@sitepulse/contracts';
 
 const HOUR = 3_600_000;
 
@@ -108,5 +108,47 @@ export function microweatherJob(id: number, name: string, tenantId = 32): Microw
       { sensorType: 'Humidity', averageMeasurementData: 83.4, timestamp: now - 60_000 },
       { sensorType: 'Wind Speed', averageMeasurementData: 16.4, timestamp: now - 60_000 },
     ],
+  };
+}
+
+/** A node card of the Lumimon overview (GET /analytics/lumimon/jobs/overview/by_tenant_group/{id}). */
+export function nodeCard(
+  jobId: number,
+  name: string,
+  typeName: string,
+  kind: string,
+  over: Partial<LumimonNodeCard> = {},
+): LumimonNodeCard {
+  const now = Date.now();
+  return {
+    jobId,
+    channelJobName: name,
+    channelJobTypeName: typeName,
+    kind,
+    group: kind === 'POWER' ? 'power' : kind === 'GPS' ? 'gps' : 'jobs',
+    status: 'RUNNING',
+    statusLabel: 'STARTED',
+    ended: false,
+    nodeId: 10000 + jobId,
+    nodeName: `N-${jobId}`,
+    nodeType: typeName,
+    tenantId: 32,
+    tenantName: 'Default',
+    tenantType: 'Concrete',
+    startDate: now - 14 * 24 * HOUR,
+    terminationDate: null,
+    creationDate: now - 14 * 24 * HOUR - HOUR,
+    sensorTypes: [],
+    batteryLevelType: 1,
+    latestNodeBattery: { value: 68, timestamp: now - HOUR / 2 },
+    latestNodeSignal: { signal: -79, timestamp: now - HOUR / 2 },
+    jobAlarmTriggered: 0,
+    alarming: false,
+    alarmData: { sensorType: null, mediumThresholdHBound: null, mediumThresholdLBound: null },
+    readings: [],
+    location: null,
+    lastSeen: now - 60_000,
+    last24h: [],
+    ...over,
   };
 }
