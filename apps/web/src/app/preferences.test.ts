@@ -19,6 +19,16 @@ describe('displayPreferences', () => {
     expect(p.time(null)).toBe('--');
   });
 
+  it('flags a saved time zone or unit system it cannot use, for a warning (spec section 8)', () => {
+    expect(
+      displayPreferences({ timeZone: 'America/Toronto', system: 'Imperial', language: 'en' }).invalidSettings,
+    ).toEqual([]);
+    expect(displayPreferences({ language: 'en' }).invalidSettings).toEqual([]);
+    const bad = displayPreferences({ timeZone: 'Mars/Olympus', system: 'Cubits', language: 'en' });
+    expect(bad.invalidSettings).toEqual(['timeZone', 'system']);
+    expect([bad.timeZone, bad.system]).toEqual(['UTC', 'Metric']);
+  });
+
   it('shows a moment in the display time zone and falls back to UTC for an unknown zone', () => {
     const at = Date.UTC(2026, 0, 15, 17, 30);
     expect(displayPreferences({ timeZone: 'America/Toronto', language: 'en' }).time(at)).toBe(

@@ -5,6 +5,7 @@ import {
   formatMeasurement,
   formatMeasurementWithUnit,
   MISSING_VALUE,
+  SYSTEMS,
   type TimeInput,
   toEpochMs,
   type UnitSystem,
@@ -40,19 +41,23 @@ export interface DisplayPreferences {
   convert: (quantity: string, metricValue: number | null | undefined) => number | null | undefined;
   /** A moment in the display time zone ('--' when missing). */
   time: (t: TimeInput | null | undefined, format?: string) => string;
+  /**
+   * The saved settings this could not use (spec section 8: an invalid time zone or unit value sets a
+   * configuration flag for a warning); the defaults stand in for them.
+   */
+  invalidSettings: ('timeZone' | 'system')[];
 }
 
 function settingOf(values: { type: string; val: string }[] | undefined, type: string): string | undefined {
   return values?.find((s) => s.type === type)?.val;
 }
 
-function validZone(zone: string | undefined): string {
-  if (!zone) return DEFAULT_TIME_ZONE;
+function isValidZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
+    return true;
   } catch {
-    return DEFAULT_TIME_ZONE;
+    return false;
   }
 }
 
@@ -63,8 +68,13 @@ export function displayPreferences(input: {
   language: string;
 }): DisplayPreferences {
   const system: UnitSystem = input.system === 'Imperial' ? 'Imperial' : DEFAULT_SYSTEM;
-  const timeZone = validZone(input.timeZone ?? undefined);
+  const zoneValid = !input.timeZone || isValidZone(input.timeZone);
+  const timeZone = input.timeZone && zoneValid ? input.timeZone : DEFAULT_TIME_ZONE;
+  const invalidSettings: DisplayPreferences['invalidSettings'] = [];
+  if (!zoneValid) invalidSettings.push('timeZone');
+  if (input.system && !(SYSTEMS as readonly string[]).includes(input.system)) invalidSettings.push('system');
   return {
+    invalidSettings,
     system,
     timeZone,
     language: input.language,

@@ -1,21 +1,23 @@
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { Alert } from '@mui/material';
 import type { TextResource } from '@sitepulse/contracts';
-import { AOMS_MATURITY_STRENGTH_DISCLAIMER, isArchived } from '@sitepulse/domain';
+import { AOMS_MATURITY_STRENGTH_DISCLAIMER, matchRoute, showDisclaimer } from '@sitepulse/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { apiFetch } from '../api/client.ts';
 import { queryKeys } from '../api/query-keys.ts';
 
 /**
  * The maturity-strength disclaimer (spec section 2): shown on the project job list, the dashboards and
- * the job, unless the job site is terminated. Its text is the AOMS_MATURITY_STRENGTH_DISCLAIMER resource
+ * the job, unless the job site is terminated (domain showDisclaimer, for the route it is on). Its text is the AOMS_MATURITY_STRENGTH_DISCLAIMER resource
  * in the user's language; a failed load is ignored silently (section 8).
  */
 export function Disclaimer({ jobSite }: { jobSite: { state?: string | null } | undefined }) {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const show = !!jobSite && !isArchived(jobSite);
+  const route = matchRoute(useLocation().pathname);
+  const show = !!jobSite && !!route && showDisclaimer(route.key, jobSite.state);
   const { data } = useQuery({
     queryKey: queryKeys.resources.text(AOMS_MATURITY_STRENGTH_DISCLAIMER, language),
     queryFn: ({ signal }) =>

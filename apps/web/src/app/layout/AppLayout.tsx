@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useUserLanguage } from './DisplayToggles.tsx';
 import { DrawerNav } from './DrawerNav.tsx';
 import { DRAWER_WIDTH_CLOSED, DRAWER_WIDTH_OPEN } from './rules.ts';
+import { SettingsWarning } from './SettingsWarning.tsx';
 import { TOOLBAR_SX, TopBar } from './TopBar.tsx';
 
 /**
@@ -78,6 +79,7 @@ export function AppLayout() {
         sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', height: '100dvh' }}
       >
         <Toolbar sx={TOOLBAR_SX} />
+        <SettingsWarning />
         <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto', display: 'flex', flexDirection: 'column' }}>
           <Outlet />
         </Box>

@@ -272,6 +272,7 @@ describe('maturityJobView', () => {
       unit: () => '',
       convert: (_q: string, v: number | null | undefined) => v,
       time: (t: unknown) => (t === null || t === undefined ? '--' : 'T'),
+      invalidSettings: [],
     };
     const v = maturityJobView(
       maturityJob(1, 'X', { latestJobStrength: null, targetStrength: null, latestTimestamp: null }),
