@@ -21,7 +21,6 @@ import {
   jobAlarmBadges,
   jobDetailHref,
   listedJobStatusLabel,
-  shortNodeId,
 } from '@sitepulse/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -42,7 +41,7 @@ export interface MaturityJobView {
   /** The cable's id and name: its name is shown, else 'Cable {id}'. */
   cableId: number | null;
   cableName: string | null;
-  /** The node's id as shown (its first 8 characters) and its name, shown when it has one. */
+  /** The node's id and its name, shown when it has one (only Lumitrack nodes are cut to 8 characters). */
   nodeId: string;
   nodeName: string | null;
   humidity: boolean;
@@ -81,7 +80,7 @@ export function maturityJobView(
     }),
     cableId: job.cableId,
     cableName: job.cableName ?? null,
-    nodeId: shortNodeId(String(job.nodeId)),
+    nodeId: String(job.nodeId),
     nodeName: job.nodeName ?? null,
     humidity,
     statusLabel: listedJobStatusLabel(job),
