@@ -82,6 +82,10 @@ describe('construction dashboard', () => {
     await expectVisible(welcome);
     await expectVisible(sitePours(page));
     await expectVisible(page.getByTestId('weather-temperature'));
+    // The CO sensor on the parkade ramp is over its 25 ppm bound: named above the pours, one click from its node.
+    const alarms = page.getByTestId('sensor-alarms');
+    await expectText(alarms, /1 sensor is alarming/);
+    expect(await alarms.innerText()).toContain('Parkade Ramp CO (Gas)');
     await screenshot(page, 'dashboards-construction-1280-welcome');
     await page.getByRole('button', { name: 'Got it' }).click();
     await welcome.waitFor({ state: 'detached' });

@@ -7,6 +7,7 @@ import type {
   Company,
   CompanyAsset,
   CompanyModule,
+  LumimonOverview,
   PublicConfig,
   TenantGroup,
   UserDetail,
@@ -126,5 +127,20 @@ export function useSaveUserSetting() {
       });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.users.all }),
+  });
+}
+
+/**
+ * GET /analytics/lumimon/jobs/overview/by_tenant_group/{id}: every sensor node of a job site as a card (the
+ * job-site sensors screen, and the dashboards' sensor alarms). Refreshed by live readings (jobs.site prefix).
+ */
+export function useLumimonOverview(tenantGroupId: number | undefined) {
+  return useQuery({
+    queryKey: queryKeys.jobs.lumimonOverview(tenantGroupId ?? 0),
+    queryFn: ({ signal }) =>
+      apiFetch<LumimonOverview>(`/analytics/lumimon/jobs/overview/by_tenant_group/${tenantGroupId}`, {
+        signal,
+      }),
+    enabled: tenantGroupId !== undefined && tenantGroupId > 0,
   });
 }

@@ -21,6 +21,7 @@ import { StatusChip } from '../../components/StatusChip.tsx';
 import { useGroupCounts, useSiteMaturityJobs } from './api.ts';
 import { DashboardWelcome } from './DashboardWelcome.tsx';
 import { PourList } from './PourList.tsx';
+import { SensorAlarms } from './SensorAlarms.tsx';
 import { type DashboardSummary, dashboardSummary, type ProjectSummary } from './summary.ts';
 import { WeatherNow } from './WeatherNow.tsx';
 
@@ -304,6 +305,7 @@ export function SiteDashboard({
   return (
     <PageFrame title={title}>
       <DashboardWelcome />
+      <SensorAlarms jobSite={jobSite} />
       <QueryState query={jobs}>
         {(all) => {
           const summary = dashboardSummary(all, projects);

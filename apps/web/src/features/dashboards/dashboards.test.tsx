@@ -8,7 +8,7 @@ import {
   stubServer,
   testUser,
 } from '../../components/test-utils.tsx';
-import { humidityJob, maturityJob, microweatherJob } from '../../test/job-answers.ts';
+import { humidityJob, maturityJob, microweatherJob, nodeCard } from '../../test/job-answers.ts';
 import ConstructionDashboardPage from './ConstructionDashboardPage.tsx';
 import PrecastDashboardPage from './PrecastDashboardPage.tsx';
 import { dashboardSummary } from './summary.ts';
@@ -231,6 +231,31 @@ describe('ConstructionDashboardPage', () => {
     );
     expect((await screen.findByTestId('weather-temperature')).textContent).toBe('28.8 °F');
     expect(screen.getByTestId('weather-wind').textContent).toBe('10.2 mph');
+  });
+
+  it('names the sensors in alarm above the pours, with the way to the job-site sensors', async () => {
+    serve({
+      extra: {
+        '/analytics/lumimon/jobs/overview/by_tenant_group/1': {
+          nodes: [
+            nodeCard(8, 'Parkade Ramp CO', 'Gas', 'DATA', { alarming: true, tenantId: 12 }),
+            nodeCard(9, 'Telehandler 2', 'GPS', 'GPS', { alarming: false, tenantId: 12 }),
+          ],
+        },
+      },
+    });
+    renderAt(
+      <ConstructionDashboardPage />,
+      '/construction_dashboard/:jobsiteId',
+      '/construction_dashboard/1',
+    );
+    const alarms = await screen.findByTestId('sensor-alarms');
+    expect(alarms.textContent).toContain('1 sensor is alarming');
+    expect(alarms.textContent).toContain('Parkade Ramp CO (Gas)');
+    expect(alarms.textContent).not.toContain('Telehandler 2');
+    expect(within(alarms).getByRole('link', { name: 'Job Site Sensors' }).getAttribute('href')).toBe(
+      '/job-site-sensors/1/12',
+    );
   });
 
   it('says when the site has no weather station', async () => {

@@ -3,13 +3,7 @@
  * never shows as an error; every key starts with jobs.site(id) or jobs.channel(id), so live updates
  * (api/live.ts) refresh what is on screen.
  */
-import type {
-  GpsJobDetail,
-  LumimonOverview,
-  SensorLatest,
-  SensorStats,
-  SeriesResponse,
-} from '@sitepulse/contracts';
+import type { GpsJobDetail, SensorLatest, SensorStats, SeriesResponse } from '@sitepulse/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client.ts';
 import { queryKeys } from '../../api/query-keys.ts';
@@ -19,18 +13,6 @@ const key = queryKeys.jobs.sensorPage;
 /** A range as the calls take it: from (epoch ms) or the whole job time when undefined. */
 type From = number | undefined;
 const fromKey = (from: From) => from ?? 'job';
-
-/** GET /analytics/lumimon/jobs/overview/by_tenant_group/{id}: the site's node cards. */
-export function useLumimonOverview(tenantGroupId: number | undefined) {
-  return useQuery({
-    queryKey: queryKeys.jobs.lumimonOverview(tenantGroupId ?? 0),
-    queryFn: ({ signal }) =>
-      apiFetch<LumimonOverview>(`/analytics/lumimon/jobs/overview/by_tenant_group/${tenantGroupId}`, {
-        signal,
-      }),
-    enabled: tenantGroupId !== undefined && tenantGroupId > 0,
-  });
-}
 
 /** GET /data/warehouse/measurement/latest/by_job: each counted sensor's latest reading within the job time. */
 export function useLatestByJob(jobId: number, enabled = true) {
