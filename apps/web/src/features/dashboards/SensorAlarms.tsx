@@ -1,5 +1,5 @@
 import NotificationsActiveRoundedIcon from '@mui/icons-material/NotificationsActiveRounded';
-import { Alert, AlertTitle, Button } from '@mui/material';
+import { Alert, AlertTitle, Box, Button } from '@mui/material';
 import type { TenantGroup } from '@sitepulse/contracts';
 import { paths } from '@sitepulse/domain';
 import { useTranslation } from 'react-i18next';
@@ -22,20 +22,23 @@ export function SensorAlarms({ jobSite }: { jobSite: TenantGroup }) {
       variant="filled"
       icon={<NotificationsActiveRoundedIcon />}
       data-testid="sensor-alarms"
-      action={
+      sx={{ mb: 3 }}
+    >
+      <AlertTitle sx={{ mb: 0.25 }}>
+        {t('dashboards.sensorAlarms.title', { count: alarming.length })}
+      </AlertTitle>
+      {alarming.map((c) => `${c.channelJobName} (${c.channelJobTypeName})`).join(', ')}
+      <Box sx={{ mt: 1 }}>
         <Button
           color="inherit"
           size="small"
+          variant="outlined"
           component={RouterLink}
           to={paths.jobSiteSensors.href(jobSite.id, alarming[0].tenantId)}
         >
           {t('dashboards.sensorAlarms.open')}
         </Button>
-      }
-      sx={{ mb: 3, alignItems: 'center' }}
-    >
-      <AlertTitle sx={{ mb: 0 }}>{t('dashboards.sensorAlarms.title', { count: alarming.length })}</AlertTitle>
-      {alarming.map((c) => `${c.channelJobName} (${c.channelJobTypeName})`).join(', ')}
+      </Box>
     </Alert>
   );
 }
