@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canEditJobSite,
   combineBands,
   jobDownloadFiles,
   jobElapsedDays,
@@ -29,22 +28,6 @@ describe('jobScreenKind', () => {
     expect(jobScreenKind('Current Transformer')).toBe('power');
     expect(jobScreenKind('Gas')).toBe('data');
     expect(jobScreenKind('Liquid Level')).toBe('data');
-  });
-});
-
-describe('canEditJobSite', () => {
-  it('lets job-site admins and editors change jobs, not viewers or inspectors', () => {
-    expect(canEditJobSite(1, 'USER')).toBe(true);
-    expect(canEditJobSite(2, 'USER')).toBe(true);
-    expect(canEditJobSite('2', 'USER')).toBe(true);
-    expect(canEditJobSite(4, 'USER')).toBe(false);
-    expect(canEditJobSite(8, 'USER')).toBe(false);
-    expect(canEditJobSite(undefined, 'USER')).toBe(false);
-    expect(canEditJobSite('', 'READONLY_MEMBER')).toBe(false);
-  });
-  it('lets company admins change any job they can see', () => {
-    expect(canEditJobSite(4, 'ADMIN')).toBe(true);
-    expect(canEditJobSite(undefined, 'AOMS_MASTER')).toBe(true);
   });
 });
 

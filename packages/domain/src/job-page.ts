@@ -1,4 +1,3 @@
-import { isAdminAccount, MEMBER_ROLES } from './roles.ts';
 import { DAY_MS, type TimeInput, toEpochMs } from './time.ts';
 
 /**
@@ -24,20 +23,6 @@ export function jobScreenKind(type: string | null | undefined): JobScreenKind {
   const concrete = ['', 'maturity', 'humidity', 'concrete', 'temperature'];
   if (concrete.includes(key)) return 'maturity';
   return 'data';
-}
-
-/**
- * Whether a user may change a job site's jobs (start, stop, profile, thresholds, blacklist): job-site
- * admins and editors (access 1 or 2) and company admins, as the server's write check does. Viewers (4)
- * and inspectors (8) only read.
- */
-export function canEditJobSite(
-  access: number | string | null | undefined,
-  accountType: string | null | undefined,
-): boolean {
-  if (isAdminAccount(accountType)) return true;
-  const code = access === null || access === undefined || access === '' ? Number.NaN : Number(access);
-  return code === MEMBER_ROLES.ADMIN || code === MEMBER_ROLES.MEMBER;
 }
 
 /** One strength target of a maturity job (MPa). */

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountTypeLabel,
+  canEditJobSite,
   canUseWebDashboard,
   hasReadOnlyRole,
   isAccessRestricted,
   isAdminAccount,
   isOperatorAccount,
   isRestrictedMember,
+  isWriterAccess,
   MEMBER_ROLES,
   memberRoleLabel,
   RESTRICTED_MEMBER_CODES,
@@ -129,5 +131,32 @@ describe('showTrackingManager (section 2, 6)', () => {
       'READONLY_USER',
       'AOMS_ADMIN_READONLY',
     ]);
+  });
+});
+
+describe('isWriterAccess and canEditJobSite', () => {
+  it('counts access 1 and 2 as writers', () => {
+    expect([1, 2, '2', 4, 8, null, ''].map(isWriterAccess)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+  it('lets job-site admins and editors change jobs, not viewers or inspectors', () => {
+    expect(canEditJobSite(1, 'USER')).toBe(true);
+    expect(canEditJobSite(2, 'USER')).toBe(true);
+    expect(canEditJobSite('2', 'USER')).toBe(true);
+    expect(canEditJobSite(4, 'USER')).toBe(false);
+    expect(canEditJobSite(8, 'USER')).toBe(false);
+    expect(canEditJobSite(undefined, 'USER')).toBe(false);
+    expect(canEditJobSite('', 'READONLY_MEMBER')).toBe(false);
+  });
+  it('lets company admins change any job they can see', () => {
+    expect(canEditJobSite(4, 'ADMIN')).toBe(true);
+    expect(canEditJobSite(undefined, 'AOMS_MASTER')).toBe(true);
   });
 });

@@ -103,3 +103,22 @@ export function showTrackingManager(input: {
     input.accountType !== 'READONLY_MEMBER'
   );
 }
+
+/**
+ * Whether a job-site access code may change the site's jobs, thresholds, sensors and concrete profiles:
+ * admin (1) and editor (2). Viewers (4) and inspectors (8) only read (the spec calls them restricted
+ * without saying how; read-only is our reading). One rule for the server's write checks and the web's
+ * buttons.
+ */
+export function isWriterAccess(access: number | string | null | undefined): boolean {
+  const code = access === null || access === undefined || access === '' ? Number.NaN : Number(access);
+  return code === MEMBER_ROLES.ADMIN || code === MEMBER_ROLES.MEMBER;
+}
+
+/** Whether a user may change a job site: a company admin, or an admin or editor of that site. */
+export function canEditJobSite(
+  access: number | string | null | undefined,
+  accountType: string | null | undefined,
+): boolean {
+  return isAdminAccount(accountType) || isWriterAccess(access);
+}

@@ -1,4 +1,5 @@
 import type { Tenant, TenantGroup, TenantType } from '@sitepulse/contracts';
+import { isWriterAccess } from '@sitepulse/domain';
 import type { Selectable } from 'kysely';
 import type { TenantTable } from '../../db/types.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -67,7 +68,7 @@ export function createJobsitesService(deps: { repo: JobsitesRepo; users: UsersSe
       const rows = await repo.listGranted(actor.companyId, actor.userId);
       const g = rows.find((x) => x.id === tenantGroupId);
       if (!g) throw notFound('Job site not found');
-      if (mode === 'write' && g.access !== 1 && g.access !== 2 && !actor.isAdmin) {
+      if (mode === 'write' && !isWriterAccess(g.access) && !actor.isAdmin) {
         throw forbidden('Viewers and inspectors cannot change this job site');
       }
     },

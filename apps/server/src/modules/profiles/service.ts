@@ -9,6 +9,7 @@ import {
   DEFAULT_DATUM_C,
   DEFAULT_REFERENCE_C,
   fitStrengthCurve,
+  isWriterAccess,
   type MaturityFunction,
   type StrengthCurveFit,
 } from '@sitepulse/domain';
@@ -89,7 +90,7 @@ export function createProfilesService(deps: ServiceDeps) {
   async function assertCanWrite(actor: Actor): Promise<void> {
     if (actor.isAdmin) return;
     const grants = await deps.jobsites.grants(actor);
-    if ([...grants.values()].some((a) => a === 1 || a === 2)) return;
+    if ([...grants.values()].some(isWriterAccess)) return;
     throw forbidden('Only company admins and job-site admins or editors can change concrete profiles');
   }
 

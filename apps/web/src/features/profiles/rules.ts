@@ -16,9 +16,9 @@ import {
   fitStrengthCurve,
   formatNumber,
   isAdminAccount,
+  isWriterAccess,
   type LabBreak,
   type MaturityFunction,
-  MEMBER_ROLES,
   type StrengthCurveFit,
   strengthFromMaturity,
   toMetric,
@@ -56,10 +56,7 @@ export function canWriteProfiles(
 ): boolean {
   if (!user) return false;
   if (isAdminAccount(user.accountType)) return true;
-  return (user.userTenantGroupData ?? []).some((g) => {
-    const access = Number(g.access);
-    return access === MEMBER_ROLES.ADMIN || access === MEMBER_ROLES.MEMBER;
-  });
+  return (user.userTenantGroupData ?? []).some((g) => isWriterAccess(g.access));
 }
 
 /**
