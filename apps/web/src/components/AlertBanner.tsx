@@ -1,6 +1,17 @@
-import { Alert, type AlertColor, Snackbar } from '@mui/material';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { ALERT_AUTO_HIDE_MS } from '../app/layout/rules.ts';
+import type { AlertColor } from '@mui/material';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+} from 'react';
+
+// The banner (MUI Snackbar and Alert) is fetched with the first alert, not with the first page.
+const AlertSnackbar = lazy(() => import('./AlertSnackbar.tsx'));
 
 /** Alert colours are fixed (spec section 2): the same in every theme. */
 export const ALERT_COLOURS: Record<AlertColor, { bg: string; fg: string }> = {
@@ -44,47 +55,11 @@ export function AlertProvider({ children }: { children: ReactNode }) {
   return (
     <AlertContext.Provider value={value}>
       {children}
-      <AlertBanner alert={current} open={open} onClose={hideAlert} />
+      {current ? (
+        <Suspense fallback={null}>
+          <AlertSnackbar alert={current} open={open} onClose={hideAlert} />
+        </Suspense>
+      ) : null}
     </AlertContext.Provider>
-  );
-}
-
-/** The banner itself: top centre, auto-hides after ALERT_AUTO_HIDE_MS, fixed colours. */
-export function AlertBanner({
-  alert,
-  open,
-  onClose,
-}: {
-  alert: (AlertMessage & { key?: number }) | null;
-  open: boolean;
-  onClose: () => void;
-}) {
-  const colours = ALERT_COLOURS[alert?.severity ?? 'info'];
-  return (
-    <Snackbar
-      key={alert?.key}
-      open={open && !!alert}
-      autoHideDuration={ALERT_AUTO_HIDE_MS}
-      onClose={(_event, reason) => {
-        if (reason !== 'clickaway') onClose();
-      }}
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-    >
-      <Alert
-        severity={alert?.severity ?? 'info'}
-        variant="filled"
-        onClose={onClose}
-        sx={{
-          bgcolor: colours.bg,
-          color: colours.fg,
-          minWidth: { xs: 'auto', sm: 360 },
-          boxShadow: 6,
-          alignItems: 'center',
-          '& .MuiAlert-icon, & .MuiAlert-action': { color: colours.fg },
-        }}
-      >
-        {alert?.message}
-      </Alert>
-    </Snackbar>
   );
 }
