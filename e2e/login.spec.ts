@@ -48,6 +48,17 @@ describe('login: company auth code step', () => {
     expect(await ui.usernameInput(page).isVisible()).toBe(false);
   });
 
+  it('switches the login card to Spanish, and a reload opens it in Spanish straight away', async () => {
+    const page = await atCodeStep();
+    await page.getByRole('button', { name: 'ES', exact: true }).click();
+    await expectVisible(page.getByText('Monitoreo de sensores en obra'));
+    await page.reload();
+    await expectVisible(ui.codeInput(page));
+    await expectVisible(page.getByText('Monitoreo de sensores en obra'));
+    expect(await page.getByText('Job-site sensor monitoring').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+  });
+
   it('shows the privacy-policy overlay first; Escape does not close it; agree does, for good', async () => {
     const page = await e2e.newPage();
     await page.goto('/login');
