@@ -145,7 +145,10 @@ export function TimeChart({
         },
       ],
       series: [
-        { value: (_u, ts) => (ts === null ? MISSING_VALUE : prefs.time(ts * 1000)) },
+        {
+          label: t('widgets.chart.time'),
+          value: (_u, ts) => (ts === null ? MISSING_VALUE : prefs.time(ts * 1000)),
+        },
         ...allLines.map((l) => ({
           label: unit ? `${l.label} (${unit})` : l.label,
           stroke: l.color,
