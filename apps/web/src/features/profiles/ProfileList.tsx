@@ -134,7 +134,7 @@ export function ProfileList({
             <TableCell align="center">{t('profiles.columns.r2')}</TableCell>
             <TableCell>{t('profiles.columns.range')}</TableCell>
             <TableCell align="right">{t('profiles.columns.jobs')}</TableCell>
-            <TableCell sx={{ display: { sm: 'none', lg: 'table-cell' } }}>
+            <TableCell sx={{ display: { sm: 'none', xl: 'table-cell' } }}>
               {t('profiles.columns.modified')}
             </TableCell>
           </TableRow>
@@ -181,7 +181,7 @@ export function ProfileList({
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{rangeText(t, prefs, p)}</TableCell>
                 <TableCell align="right">{p.jobCount}</TableCell>
-                <TableCell sx={{ display: { sm: 'none', lg: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                <TableCell sx={{ display: { sm: 'none', xl: 'table-cell' }, whiteSpace: 'nowrap' }}>
                   {prefs.time(p.lastModified, DATE_FORMAT)}
                 </TableCell>
               </TableRow>
