@@ -5,61 +5,33 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { apiAs as apiAsOn, type DemoSite } from './support/api.ts';
 import { desktop, phone, screenshot, useE2E } from './support/browser.ts';
 import { demoUsers } from './support/demo.ts';
-import { signInViaApi } from './support/session.ts';
 import { demoSites, expectPath, expectVisible, texts } from './support/ui.ts';
 
 const e2e = useE2E();
+const apiAs = (username: string) => apiAsOn(e2e.server.url, username);
 
-interface Site {
-  id: number;
-  name: string;
-  tenantMessages?: { id: number; name: string; type: string }[];
-}
 interface NodeCard {
   jobId: number;
   channelJobTypeName: string;
 }
 
-/** GET/POST on the API as a demo user (signed in through the API, as the web app would be). */
-async function apiAs(username: string) {
-  const storage = await signInViaApi(e2e.server.url, { username });
-  const value = (k: string) => storage.localStorage.find((e) => e.name === `sitepulse.${k}`)?.value ?? '';
-  const headers = {
-    Authorization: `Bearer ${value('accessToken')}`,
-    CompanyId: value('companyId'),
-    Username: value('username'),
-    'content-type': 'application/json',
-  };
-  const call = async <T>(path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${e2e.server.url.replace(/\/$/, '')}/api${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-  return { call, companyId: value('companyId'), username: value('username') };
-}
-
 /** The issue-5 job-site routes of one site, with real project and job ids of the demo company. */
 interface SiteRoutes {
-  site: Site;
+  site: DemoSite;
   routes: { name: string; path: string }[];
 }
 let inspectorSite: SiteRoutes;
 let otherSite: SiteRoutes;
 
-async function routesOf(admin: Awaited<ReturnType<typeof apiAs>>, site: Site): Promise<SiteRoutes> {
+async function routesOf(admin: Awaited<ReturnType<typeof apiAs>>, site: DemoSite): Promise<SiteRoutes> {
   const projects = site.tenantMessages ?? [];
   const concrete = projects.find((p) => p.type === 'Concrete') ?? projects[0];
   const lumimon = projects.find((p) => p.type === 'Lumimon') ?? projects[0];
   const jobs = await admin.call<{ content: { id: number }[] }>('/analytics/concrete/maturity/jobs/paged', {
-    page: 0,
-    rpp: 5,
-    tenantGroupId: site.id,
+    body: { page: 0, rpp: 5, tenantGroupId: site.id },
   });
   const overview = await admin.call<{ nodes: NodeCard[] }>(
     `/analytics/lumimon/jobs/overview/by_tenant_group/${site.id}`,
@@ -93,11 +65,11 @@ async function routesOf(admin: Awaited<ReturnType<typeof apiAs>>, site: Site): P
 
 beforeAll(async () => {
   const admin = await apiAs(demoUsers.admin.username);
-  const sites = await admin.call<Site[]>(
+  const sites = await admin.call<DemoSite[]>(
     `/tenants/groups/list/by_user?companyId=${admin.companyId}&username=${admin.username}`,
   );
   const inspector = await apiAs(demoUsers.inspector.username);
-  const granted = await inspector.call<Site[]>(
+  const granted = await inspector.call<DemoSite[]>(
     `/tenants/groups/list/by_user?companyId=${inspector.companyId}&username=${inspector.username}`,
   );
   // The seed grants the inspector the first construction site only, with access 8.

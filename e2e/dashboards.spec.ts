@@ -7,10 +7,10 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { demoSiteAs } from './support/api.ts';
 import { desktop, phone, screenshot, useE2E } from './support/browser.ts';
 import { demoUsers } from './support/demo.ts';
 import { restoreDisplayAfterEach, setLanguage, setUnits } from './support/preferences.ts';
-import { signInViaApi } from './support/session.ts';
 import {
   demoSites,
   expectNoHorizontalOverflow,
@@ -20,32 +20,7 @@ import {
 } from './support/ui.ts';
 
 const e2e = useE2E();
-
-interface Site {
-  id: number;
-  name: string;
-  tenantMessages: { id: number; name: string; type: string }[];
-}
-
-/** The demo site and its projects, as the admin's job-site list answers them. */
-async function demoSite(name: string): Promise<Site> {
-  const storage = await signInViaApi(e2e.server.url, { username: demoUsers.admin.username });
-  const value = (k: string) => storage.localStorage.find((e) => e.name === `sitepulse.${k}`)?.value ?? '';
-  const res = await fetch(
-    `${e2e.server.url.replace(/\/$/, '')}/api/tenants/groups/list/by_user?companyId=${value('companyId')}&username=${value('username')}`,
-    {
-      headers: {
-        Authorization: `Bearer ${value('accessToken')}`,
-        CompanyId: value('companyId'),
-        Username: value('username'),
-      },
-    },
-  );
-  const sites = (await res.json()) as Site[];
-  const site = sites.find((s) => s.name === name);
-  if (!site) throw new Error(`no demo site ${name}`);
-  return site;
-}
+const demoSite = (name: string) => demoSiteAs(e2e.server.url, name);
 
 /** The site-wide pour list (the project summaries repeat a few pours). */
 const sitePours = (page: Page): Locator =>

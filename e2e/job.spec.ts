@@ -10,20 +10,19 @@
 import { CONVERSION } from '@sitepulse/domain';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { callAs, demoSiteAs } from './support/api.ts';
 import { desktop, phone, screenshot, useE2E } from './support/browser.ts';
 import { demoUsers } from './support/demo.ts';
 import { restoreDisplayAfterEach, setLanguage, setUnits } from './support/preferences.ts';
-import { signInViaApi } from './support/session.ts';
 import { expectNoHorizontalOverflow, expectPath, expectText, expectVisible } from './support/ui.ts';
 
 const GATEWAY_KEY = 'e2e-job-spec-gateway-key';
 const e2e = useE2E({ env: { DEMO_GATEWAY_KEY: GATEWAY_KEY } });
+/** Calls the API as a demo user (the same answers the screen gets). */
+const api = <T>(username: string, path: string, init?: { method?: string; body?: unknown }) =>
+  callAs<T>(e2e.server.url, username, path, init);
+const harbourfront = () => demoSiteAs(e2e.server.url, 'Harbourfront Tower');
 
-interface Site {
-  id: number;
-  name: string;
-  tenantMessages: { id: number; name: string; type: string }[];
-}
 interface MaturityJob {
   id: number;
   channelJobName: string;
@@ -43,40 +42,6 @@ interface WeatherJob {
   tenantId: number;
   tenantGroupId: number;
   microweatherMeasurementJobData: { sensorType: string; averageMeasurementData: number | null }[];
-}
-
-/** Calls the API as a demo user (the same answers the screen gets). */
-async function api<T>(
-  username: string,
-  path: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<T> {
-  const storage = await signInViaApi(e2e.server.url, { username });
-  const value = (k: string) => storage.localStorage.find((e) => e.name === `sitepulse.${k}`)?.value ?? '';
-  const res = await fetch(`${e2e.server.url.replace(/\/$/, '')}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      Authorization: `Bearer ${value('accessToken')}`,
-      CompanyId: value('companyId'),
-      Username: value('username'),
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-  return (await res.json()) as T;
-}
-
-async function harbourfront(): Promise<Site> {
-  const storage = await signInViaApi(e2e.server.url, { username: demoUsers.admin.username });
-  const companyId = storage.localStorage.find((e) => e.name === 'sitepulse.companyId')?.value;
-  const sites = await api<Site[]>(
-    demoUsers.admin.username,
-    `/tenants/groups/list/by_user?companyId=${companyId}&username=${demoUsers.admin.username}`,
-  );
-  const site = sites.find((s) => s.name === 'Harbourfront Tower');
-  if (!site) throw new Error('no demo site Harbourfront Tower');
-  return site;
 }
 
 /** A maturity or humidity job of Harbourfront Tower by name, with its details. */

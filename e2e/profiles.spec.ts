@@ -6,10 +6,10 @@
 import { CONVERSION, fitStrengthCurve } from '@sitepulse/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiAs } from './support/api.ts';
 import { desktop, phone, screenshot, useE2E } from './support/browser.ts';
 import { demoUsers } from './support/demo.ts';
 import { setLanguage, setUnits } from './support/preferences.ts';
-import { signInViaApi } from './support/session.ts';
 import { expectNoHorizontalOverflow, expectPath, expectVisible, ui } from './support/ui.ts';
 
 const e2e = useE2E();
@@ -33,20 +33,8 @@ const F_PER_C = CONVERSION.FAHRENHEIT_PER_CELSIUS;
 
 /** The company's profiles as the API answers them to the admin. */
 async function profilesFromApi(): Promise<Profile[]> {
-  const storage = await signInViaApi(e2e.server.url, { username: demoUsers.admin.username });
-  const value = (k: string) => storage.localStorage.find((e) => e.name === `sitepulse.${k}`)?.value ?? '';
-  const res = await fetch(
-    `${e2e.server.url.replace(/\/$/, '')}/api/concrete/conprofiles/by_company?companyId=${value('companyId')}`,
-    {
-      headers: {
-        Authorization: `Bearer ${value('accessToken')}`,
-        CompanyId: value('companyId'),
-        Username: value('username'),
-      },
-    },
-  );
-  if (!res.ok) throw new Error(`profiles answered ${res.status}`);
-  return (await res.json()) as Profile[];
+  const api = await apiAs(e2e.server.url, demoUsers.admin.username);
+  return api.call<Profile[]>(`/concrete/conprofiles/by_company?companyId=${api.companyId}`);
 }
 
 /** The curve's text as the screen writes it: MPa two decimals, psi whole (M in °F·h for psi). */

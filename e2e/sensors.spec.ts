@@ -8,10 +8,10 @@
 import { CONVERSION } from '@sitepulse/domain';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { callAs, demoSiteAs } from './support/api.ts';
 import { desktop, phone, screenshot, useE2E } from './support/browser.ts';
 import { demoUsers } from './support/demo.ts';
 import { restoreDisplayAfterEach, setLanguage, setUnits } from './support/preferences.ts';
-import { signInViaApi } from './support/session.ts';
 import {
   demoSites,
   expectNoHorizontalOverflow,
@@ -21,6 +21,9 @@ import {
 } from './support/ui.ts';
 
 const e2e = useE2E();
+/** Calls the API as a demo user (the same answers the screens get). */
+const api = <T>(username: string, path: string) => callAs<T>(e2e.server.url, username, path);
+const site = (username: string, name: string) => demoSiteAs(e2e.server.url, name, username);
 
 interface Reading {
   sensorType: string;
@@ -39,40 +42,6 @@ interface Card {
 interface Overview {
   nodes: Card[];
 }
-interface Site {
-  id: number;
-  name: string;
-  tenantMessages: { id: number; name: string; type: string }[];
-}
-
-/** Calls the API as a demo user (the same answers the screens get). */
-async function api<T>(username: string, path: string): Promise<T> {
-  const storage = await signInViaApi(e2e.server.url, { username });
-  const value = (k: string) => storage.localStorage.find((e) => e.name === `sitepulse.${k}`)?.value ?? '';
-  const res = await fetch(`${e2e.server.url.replace(/\/$/, '')}/api${path}`, {
-    headers: {
-      Authorization: `Bearer ${value('accessToken')}`,
-      CompanyId: value('companyId'),
-      Username: value('username'),
-    },
-  });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-  return (await res.json()) as T;
-}
-
-async function site(username: string, name: string) {
-  const companyId = (await signInViaApi(e2e.server.url, { username })).localStorage.find(
-    (e) => e.name === 'sitepulse.companyId',
-  )?.value;
-  const sites = await api<Site[]>(
-    username,
-    `/tenants/groups/list/by_user?companyId=${companyId}&username=${username}`,
-  );
-  const s = sites.find((x) => x.name === name);
-  if (!s) throw new Error(`no site ${name}`);
-  return s;
-}
-
 const overview = (username: string, siteId: number) =>
   api<Overview>(username, `/analytics/lumimon/jobs/overview/by_tenant_group/${siteId}`);
 
