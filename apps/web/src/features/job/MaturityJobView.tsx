@@ -184,6 +184,48 @@ function useMeasurementBuild(mode: ChartMode, tolerance: number): ChartBuild<Msj
   );
 }
 
+/** The tiles every maturity or humidity job shows last: time since start, last reading, sensors counted. */
+function JobTimeTiles({ job }: { job: MaturityJobDetail }) {
+  const { t } = useTranslation();
+  const prefs = useDisplayPreferences();
+  const elapsed = useElapsed(job);
+  return (
+    <>
+      <ValueTile
+        testId="latest-elapsed"
+        label={t(job.terminationDate ? 'job.latest.duration' : 'job.latest.elapsed')}
+        value={elapsed}
+        caption={job.startDate ? t('job.latest.since', { time: prefs.time(job.startDate) }) : undefined}
+      />
+      <ValueTile
+        testId="latest-reading"
+        label={t('job.latest.lastReading')}
+        value={prefs.time(job.latestTimestamp)}
+      />
+      <ValueTile
+        testId="latest-sensors"
+        label={t('job.latest.sensors')}
+        value={t('job.latest.sensorCount', { counted: job.sensorCount, total: job.sensors.length })}
+      />
+    </>
+  );
+}
+
+/** 'Over time' and the toggle between the job's average and each sensor. */
+function ChartsHeading({ mode, setMode }: Pick<BodyProps, 'mode' | 'setMode'>) {
+  const { t } = useTranslation();
+  return (
+    <Grid size={12}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flex: 1 }}>
+          {t('job.charts.title')}
+        </Typography>
+        <ChartModeToggle mode={mode} onChange={setMode} />
+      </Stack>
+    </Grid>
+  );
+}
+
 function MaturityBody({ job, mode, setMode, phoneActions }: BodyProps) {
   const { t } = useTranslation();
   const prefs = useDisplayPreferences();
@@ -198,7 +240,6 @@ function MaturityBody({ job, mode, setMode, phoneActions }: BodyProps) {
   const temperature = useMeasurementTime(job.id, 'Temperature', started);
   const extremities = useMaturityExtremities(job.id, started);
   const labels = useLineLabels();
-  const elapsed = useElapsed(job);
 
   const targets = useMemo(() => strengthTargets(job), [job]);
   const avgStrength = series.data?.average.strength?.avg ?? null;
@@ -304,34 +345,12 @@ function MaturityBody({ job, mode, setMode, phoneActions }: BodyProps) {
               label={t('job.latest.averageTemperature')}
               value={prefs.withUnit('Temperature', job.latestAverageTemperature)}
             />
-            <ValueTile
-              testId="latest-elapsed"
-              label={t(job.terminationDate ? 'job.latest.duration' : 'job.latest.elapsed')}
-              value={elapsed}
-              caption={job.startDate ? t('job.latest.since', { time: prefs.time(job.startDate) }) : undefined}
-            />
-            <ValueTile
-              testId="latest-reading"
-              label={t('job.latest.lastReading')}
-              value={prefs.time(job.latestTimestamp)}
-            />
-            <ValueTile
-              testId="latest-sensors"
-              label={t('job.latest.sensors')}
-              value={t('job.latest.sensorCount', { counted: job.sensorCount, total: job.sensors.length })}
-            />
+            <JobTimeTiles job={job} />
           </TileGrid>
         </Panel>
       </Grid>
       {phoneActions ? <Grid size={12}>{phoneActions}</Grid> : null}
-      <Grid size={12}>
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flex: 1 }}>
-            {t('job.charts.title')}
-          </Typography>
-          <ChartModeToggle mode={mode} onChange={setMode} />
-        </Stack>
-      </Grid>
+      <ChartsHeading mode={mode} setMode={setMode} />
       {started ? (
         <>
           <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
@@ -416,7 +435,6 @@ function HumidityBody({ job, mode, setMode, phoneActions }: BodyProps) {
   const temperature = useMeasurementTime(job.id, 'Temperature', started);
   const extremities = useMaturityExtremities(job.id, started);
   const stats = useSensorStats(job.id, started);
-  const elapsed = useElapsed(job);
   const buildHumidity = useMeasurementBuild(mode, smoothingTolerance('Humidity', days));
   const buildTemperature = useMeasurementBuild(mode, smoothingTolerance('Temperature', days));
 
@@ -435,22 +453,7 @@ function HumidityBody({ job, mode, setMode, phoneActions }: BodyProps) {
               label={t('job.latest.averageTemperature')}
               value={prefs.withUnit('Temperature', job.latestAverageTemperature)}
             />
-            <ValueTile
-              testId="latest-elapsed"
-              label={t(job.terminationDate ? 'job.latest.duration' : 'job.latest.elapsed')}
-              value={elapsed}
-              caption={job.startDate ? t('job.latest.since', { time: prefs.time(job.startDate) }) : undefined}
-            />
-            <ValueTile
-              testId="latest-reading"
-              label={t('job.latest.lastReading')}
-              value={prefs.time(job.latestTimestamp)}
-            />
-            <ValueTile
-              testId="latest-sensors"
-              label={t('job.latest.sensors')}
-              value={t('job.latest.sensorCount', { counted: job.sensorCount, total: job.sensors.length })}
-            />
+            <JobTimeTiles job={job} />
           </TileGrid>
         </Panel>
       </Grid>
@@ -460,14 +463,7 @@ function HumidityBody({ job, mode, setMode, phoneActions }: BodyProps) {
         </Panel>
       </Grid>
       {phoneActions ? <Grid size={12}>{phoneActions}</Grid> : null}
-      <Grid size={12}>
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flex: 1 }}>
-            {t('job.charts.title')}
-          </Typography>
-          <ChartModeToggle mode={mode} onChange={setMode} />
-        </Stack>
-      </Grid>
+      <ChartsHeading mode={mode} setMode={setMode} />
       {started ? (
         <>
           <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
