@@ -400,6 +400,40 @@ describe('JobPage: other kinds of job', () => {
     expect(screen.getByText('Concrete Sensors')).toBeTruthy();
   });
 
+  it('edits a microweather job’s wind-speed alarm in mph and sends it in km/hr, by its channel job id', async () => {
+    const fetchMock = stubServer({
+      user: imperial(editor()),
+      sites: [site],
+      extra: {
+        '/analytics/microweather/node/jobs/details/7': microweatherJob(),
+        '/data/warehouse/measurement/time/by_job': weatherSeries(),
+        '/analytics/microweather/node/jobs/average/by_job': [],
+        '/analytics/microweather/node/jobs/extremities/by_job': [],
+        '/alarms/by_cj/7': [],
+        '/alarms': {},
+      },
+    });
+    open('/job/Microweather%20Node/1/1/7/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Alarms' }));
+    await screen.findByTestId('threshold-dialog');
+    expect(screen.queryByTestId('threshold-strength')).toBeNull();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/alarms/by_cj/7'))).toBe(true),
+    );
+    fireEvent.change(screen.getByTestId('threshold-type'), { target: { value: 'Wind Speed' } });
+    fireEvent.change(screen.getByTestId('threshold-high'), { target: { value: '31' } });
+    fireEvent.click(screen.getByTestId('threshold-save'));
+    await waitFor(() => expect(posted(fetchMock, '/alarms')).toHaveLength(1));
+    const [bounds] = posted(fetchMock, '/alarms') as { alarmData: Record<string, unknown> }[];
+    expect(bounds.alarmData).toMatchObject({
+      alarmType: 'SENSOR_THRESHOLD',
+      cjId: 7,
+      sensorType: 'Wind Speed',
+      mediumThresholdLBound: null,
+    });
+    expect(bounds.alarmData.mediumThresholdHBound).toBeCloseTo(31 / 0.621371, 6);
+  });
+
   it('sends GPS, current-transformer and gas jobs to their own screens', async () => {
     stubServer({ sites: [site] });
     open('/job/GPS/1/2/9/');
