@@ -26,6 +26,7 @@ const SensorDetailsPage = lazy(() => import('../features/sensors/SensorDetailsPa
 const GpsJobDetailsPage = lazy(() => import('../features/sensors/GpsJobDetailsPage.tsx'));
 const CtJobDetailsPage = lazy(() => import('../features/sensors/CtJobDetailsPage.tsx'));
 const ConcreteProfilesPage = lazy(() => import('../features/profiles/ConcreteProfilesPage.tsx'));
+const UserSettingsPage = lazy(() => import('../features/settings/UserSettingsPage.tsx'));
 
 /** A page that later issues fill in: registered now with its title and guard. */
 const pending = (titleKey: string) => <RoutePlaceholder titleKey={titleKey} />;
@@ -57,7 +58,7 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { path: '/', element: page('titles.dashboard', <HomePage />) },
-          { path: '/settings/user', element: page('titles.settings', pending('titles.settings')) },
+          { path: '/settings/user', element: page('titles.settings', <UserSettingsPage />) },
           { path: '/my-profile', element: page('titles.myProfile', pending('titles.myProfile')) },
           { path: '/reports', element: page('titles.reports', pending('titles.reports')) },
           { path: '/no-access', element: page('titles.noAccess', <NoAccessPage />) },

@@ -11,6 +11,34 @@ import { useDisplayPreferences } from '../preferences.ts';
 const LANGUAGE_NAMES: Record<(typeof SUPPORTED_LANGUAGES)[number], string> = { en: 'English', es: 'Español' };
 
 /**
+ * Saves the user's unit system or language and shows it at once (the unit system is kept for the session,
+ * the language switched before the save answers); a failed save says so. Used by the account menu's
+ * toggles and the settings page.
+ */
+export function useDisplaySetters() {
+  const { t } = useTranslation();
+  const prefs = useDisplayPreferences();
+  const save = useSaveUserSetting();
+  const { showAlert } = useAlert();
+  const failed = () => showAlert({ severity: 'error', message: t('shell.display.saveFailed') });
+  return {
+    setUnits: (system: UnitSystem | null) => {
+      if (!system || system === prefs.system) return;
+      writeSession({ measurementUnits: system });
+      save.mutate(
+        { userSettingType: USER_SETTING_TYPES.systemOfMeasurement, val: system },
+        { onError: failed },
+      );
+    },
+    setLanguage: (language: string | null) => {
+      if (!language || language === prefs.language) return;
+      void changeLanguage(language);
+      save.mutate({ userSettingType: USER_SETTING_TYPES.language, val: language }, { onError: failed });
+    },
+  };
+}
+
+/**
  * Units and language, one tap away on every screen (in the account menu, on a phone too): a
  * superintendent switches to psi or Spanish without leaving the pour they are looking at. Both are
  * saved as the user's settings; every value on screen redraws at once, without a reload.
@@ -18,23 +46,7 @@ const LANGUAGE_NAMES: Record<(typeof SUPPORTED_LANGUAGES)[number], string> = { e
 export function DisplayToggles() {
   const { t } = useTranslation();
   const prefs = useDisplayPreferences();
-  const save = useSaveUserSetting();
-  const { showAlert } = useAlert();
-  const failed = () => showAlert({ severity: 'error', message: t('shell.display.saveFailed') });
-
-  const setUnits = (system: UnitSystem | null) => {
-    if (!system || system === prefs.system) return;
-    writeSession({ measurementUnits: system });
-    save.mutate(
-      { userSettingType: USER_SETTING_TYPES.systemOfMeasurement, val: system },
-      { onError: failed },
-    );
-  };
-  const setLanguage = (language: string | null) => {
-    if (!language || language === prefs.language) return;
-    void changeLanguage(language);
-    save.mutate({ userSettingType: USER_SETTING_TYPES.language, val: language }, { onError: failed });
-  };
+  const { setUnits, setLanguage } = useDisplaySetters();
 
   return (
     <Box sx={{ px: 2, py: 1, display: 'grid', gap: 1 }}>
