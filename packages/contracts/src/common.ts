@@ -21,3 +21,4 @@ export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 export type IdParams = Type.Static<typeof IdParams>;
 
 export const OkResult = Type.Object({ ok: Type.Boolean() });
+export type OkResult = Type.Static<typeof OkResult>;

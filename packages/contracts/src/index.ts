@@ -10,6 +10,7 @@ export * from './lumimon.ts';
 export * from './maturity.ts';
 export * from './measurements.ts';
 export * from './password.ts';
+export * from './people.ts';
 export * from './resources.ts';
 export * from './system.ts';
 export * from './tenants.ts';

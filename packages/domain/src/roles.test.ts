@@ -2,18 +2,24 @@ import { describe, expect, it } from 'vitest';
 import {
   accountTypeLabel,
   canEditJobSite,
+  canManageMembers,
+  canManageUsers,
   canUseWebDashboard,
   hasReadOnlyRole,
+  INVITATION_STATUS,
   isAccessRestricted,
   isAdminAccount,
   isOperatorAccount,
+  isReadOnlyAccount,
   isRestrictedMember,
   isWriterAccess,
+  MEMBER_ACCESS_CODES,
   MEMBER_ROLES,
   memberRoleLabel,
   RESTRICTED_MEMBER_CODES,
   ROLES,
   showTrackingManager,
+  USERNAME_PATTERN,
 } from './roles.ts';
 
 describe('memberRoleLabel (section 6)', () => {
@@ -158,5 +164,45 @@ describe('isWriterAccess and canEditJobSite', () => {
   it('lets company admins change any job they can see', () => {
     expect(canEditJobSite(4, 'ADMIN')).toBe(true);
     expect(canEditJobSite(undefined, 'AOMS_MASTER')).toBe(true);
+  });
+});
+
+describe('people and access rules', () => {
+  it('a Read-Only account never edits a job site, even with editor or admin access', () => {
+    expect(canEditJobSite(2, 'READONLY_MEMBER')).toBe(false);
+    expect(canEditJobSite(1, 'READONLY_MEMBER')).toBe(false);
+    expect(isReadOnlyAccount('READONLY_MEMBER')).toBe(true);
+    expect(isReadOnlyAccount('USER')).toBe(false);
+  });
+  it('only admins (ADMIN or AOMS) manage users', () => {
+    expect(['ADMIN', 'AOMS_SUPPORT', 'USER', 'READONLY_MEMBER', null].map(canManageUsers)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+  });
+  it('company admins and site admins manage members; editors, viewers, inspectors and Read-Only do not', () => {
+    expect(canManageMembers(undefined, 'ADMIN')).toBe(true);
+    expect(canManageMembers(1, 'USER')).toBe(true);
+    expect(canManageMembers('1', 'USER')).toBe(true);
+    expect(canManageMembers(1, 'READONLY_MEMBER')).toBe(false);
+    expect(canManageMembers(2, 'USER')).toBe(false);
+    expect(canManageMembers(4, 'USER')).toBe(false);
+    expect(canManageMembers(8, 'USER')).toBe(false);
+  });
+  it('usernames: letter or digit first, at most 45, no plus sign', () => {
+    const re = new RegExp(USERNAME_PATTERN);
+    expect(['dana', 'd.whitfield', 'm_ruiz-2', 'a@b.example', 'x'.repeat(45)].every((u) => re.test(u))).toBe(
+      true,
+    );
+    expect(['', '+14165550000', '.dot', 'has space', 'x'.repeat(46), 'é'].some((u) => re.test(u))).toBe(
+      false,
+    );
+  });
+  it('member access codes and invitation states', () => {
+    expect(MEMBER_ACCESS_CODES).toEqual([1, 2, 4, 8]);
+    expect(INVITATION_STATUS.welcomeSent).toBe('INVITATION_WELCOME_EMAIL_SENT');
   });
 });

@@ -1,3 +1,5 @@
+import { INVITATION_WELCOME_EMAIL_SENT } from './constants.ts';
+
 /** Job-site member roles by per-job-site access value (section 6). */
 export const MEMBER_ROLES = { ADMIN: 1, MEMBER: 2, READONLY_MEMBER: 4, INSPECTOR: 8 } as const;
 export type MemberRole = keyof typeof MEMBER_ROLES;
@@ -115,10 +117,61 @@ export function isWriterAccess(access: number | string | null | undefined): bool
   return code === MEMBER_ROLES.ADMIN || code === MEMBER_ROLES.MEMBER;
 }
 
-/** Whether a user may change a job site: a company admin, or an admin or editor of that site. */
+/** The Read-Only account type (section 6): reads what it was granted, changes nothing but its own profile. */
+export function isReadOnlyAccount(accountType: string | null | undefined): boolean {
+  return accountType === 'READONLY_MEMBER';
+}
+
+/**
+ * Whether a user may change a job site: a company admin, or an admin or editor of that site, and never a
+ * Read-Only account. One rule for the server's write checks and the web's buttons.
+ */
 export function canEditJobSite(
   access: number | string | null | undefined,
   accountType: string | null | undefined,
 ): boolean {
+  if (isReadOnlyAccount(accountType)) return false;
   return isAdminAccount(accountType) || isWriterAccess(access);
 }
+
+/** Whether a user may manage the company's users (user management and its calls): admins only (section 6). */
+export function canManageUsers(accountType: string | null | undefined): boolean {
+  return isAdminAccount(accountType);
+}
+
+/**
+ * Whether a user may manage a job site's members (invite, re-invite, change a role, remove): a company
+ * admin, or an admin (1) of that site who is not a Read-Only account. Who may do what is not shown in the
+ * spec (section 6); this is our reading (docs/decisions/people-and-access.md).
+ */
+export function canManageMembers(
+  access: number | string | null | undefined,
+  accountType: string | null | undefined,
+): boolean {
+  if (isAdminAccount(accountType)) return true;
+  return !isReadOnlyAccount(accountType) && code(access) === MEMBER_ROLES.ADMIN;
+}
+
+/** Account types a company admin may give (staff AOMS types are not assigned from the dashboard). */
+export const ASSIGNABLE_ACCOUNT_TYPES = ACCOUNT_TYPES;
+
+/** Access codes a member may be given on a job site: 1 admin, 2 editor, 4 viewer, 8 inspector. */
+export const MEMBER_ACCESS_CODES: readonly number[] = Object.values(MEMBER_ROLES);
+
+/** Invitation states of a user (section 3: userInvitationData.status). */
+export const INVITATION_STATUS = {
+  /** Invited; the welcome e-mail is out and the account is not set up yet (section 2: goes to account setup). */
+  welcomeSent: INVITATION_WELCOME_EMAIL_SENT,
+  /** Set up: password chosen and account setup completed. */
+  accepted: 'ACCEPTED',
+} as const;
+
+/** Usernames: 1 to 45 characters, a letter or digit first, then letters, digits and . _ @ - (no '+', which marks a phone). */
+export const USERNAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._@-]{0,44}$';
+
+/** Passwords: at least 8 characters (ours; the spec shows no rule). */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** How long an invitation (create-password) link and a password-reset link work. */
+export const INVITATION_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;

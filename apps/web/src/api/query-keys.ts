@@ -19,6 +19,15 @@ export const queryKeys = {
     all: ['users'] as const,
     details: (companyId: number, username: string) => ['users', 'details', companyId, username] as const,
     settingValues: () => ['users', 'settingValues'] as const,
+    /** User management: the company's users. */
+    list: (companyId: number) => ['users', 'list', companyId] as const,
+    /** Job-site members: the users of one site with their role there. */
+    members: (companyId: number, tenantGroupId: number) =>
+      ['users', 'members', companyId, tenantGroupId] as const,
+    /** What was done to the company's users ('' for all of them). */
+    audits: (companyId: number, username: string) => ['users', 'audits', companyId, username] as const,
+    /** The messages sent to the company's users. */
+    outbox: (companyId: number) => ['users', 'outbox', companyId] as const,
   },
   /**
    * Everything about jobs. Live updates (api/live.ts) invalidate by these prefixes, so every query of a job
