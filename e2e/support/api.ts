@@ -11,9 +11,12 @@ export interface DemoSite {
   tenantMessages: { id: number; name: string; type: string }[];
 }
 
-/** A demo user's session on a server: its company id, and calls with its credentials. */
-export async function apiAs(serverUrl: string, username: string) {
-  const storage = await signInViaApi(serverUrl, { username });
+/** A user's session on a server (a demo user unless `password` is given): its company id, and calls with its credentials. */
+export async function apiAs(serverUrl: string, username: string, password?: string) {
+  const storage = await signInViaApi(
+    serverUrl,
+    password === undefined ? { username } : { username, password },
+  );
   const value = (k: string) => storage.localStorage.find((e) => e.name === `sitepulse.${k}`)?.value ?? '';
   const headers = {
     Authorization: `Bearer ${value('accessToken')}`,

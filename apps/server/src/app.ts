@@ -20,6 +20,7 @@ import { ingestRoutes } from './modules/ingest/routes.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
 import { jobsitesRoutes } from './modules/jobsites/routes.ts';
 import { lumimonRoutes } from './modules/lumimon/routes.ts';
+import { mailRoutes } from './modules/mail/routes.ts';
 import { maturityRoutes } from './modules/maturity/routes.ts';
 import { measurementsRoutes } from './modules/measurements/routes.ts';
 import { nodesRoutes } from './modules/nodes/routes.ts';
@@ -80,6 +81,7 @@ const apiPlugin: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { servic
   await app.register(resourcesRoutes, opts);
   await app.register(jobsitesRoutes, opts);
   await app.register(usersRoutes, opts);
+  await app.register(mailRoutes, opts);
   await app.register(settingsRoutes, opts);
   await app.register(ingestRoutes, opts);
   await app.register(nodesRoutes, opts);
@@ -121,6 +123,10 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   const services = await createServices(config, db);
   services.events.useLogger(app.log);
   app.decorate('services', services);
+  // E-mails are delivered after their call answered: let the last ones finish before the database closes.
+  app.addHook('onClose', async () => {
+    await services.mail.idle();
+  });
   app.decorateRequest('actor', null);
   app.decorateRequest('tokenCompanyId', null);
 

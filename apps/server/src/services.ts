@@ -45,7 +45,12 @@ export async function createServices(config: Config, store: Db) {
   const jwtSecret = await resolveJwtSecret(authRepo, config.jwtSecret);
   const mail = createMailService({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const companies = createCompaniesService(createCompaniesRepo(db));
-  const users = createUsersService({ repo: createUsersRepo(db), mail });
+  const users = createUsersService({
+    repo: createUsersRepo(db),
+    mail,
+    // A user signed out, deactivated, deleted or given another type: no cached sign-in outlives it.
+    onSessionsEnded: (userId) => auth.forgetUser(userId),
+  });
   const auth = createAuthService({ repo: authRepo, config, jwtSecret, companies, users });
   const jobsites = createJobsitesService({ repo: createJobsitesRepo(db), users });
   const settings = createSettingsService({ repo: createSettingsRepo(db), users });

@@ -419,9 +419,65 @@ function m003(): Migration {
   };
 }
 
+/**
+ * People and access (docs/decisions/people-and-access.md): users are soft-deleted and remember their
+ * invitation; invitation links live beside reset links (password_reset.purpose); outbox messages name
+ * their company and channel; the user audit keeps who did what to whom, also after a user is deleted.
+ * SQLite adds one column per ALTER TABLE.
+ */
+function m004(dialect: DialectName): Migration {
+  const { ms, id } = cols(dialect);
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('app_user').addColumn('deleted_at', ms).execute();
+      await db.schema.alterTable('app_user').addColumn('invited_at', ms).execute();
+      await db.schema.alterTable('app_user').addColumn('invited_by', 'integer').execute();
+
+      await db.schema
+        .alterTable('password_reset')
+        .addColumn('purpose', 'text', (c) => c.notNull().defaultTo('RESET'))
+        .execute();
+      // A re-invitation or a new reset voids the user's earlier unused links: found by user.
+      await db.schema.createIndex('password_reset_user_idx').on('password_reset').column('user_id').execute();
+
+      await db.schema.alterTable('mail_outbox').addColumn('company_id', 'integer').execute();
+      await db.schema
+        .alterTable('mail_outbox')
+        .addColumn('channel', 'text', (c) => c.notNull().defaultTo('email'))
+        .execute();
+      await db.schema
+        .createIndex('mail_outbox_company_idx')
+        .on('mail_outbox')
+        .columns(['company_id', 'created_at'])
+        .execute();
+
+      // The user ids are plain integers: no cascade from app_user (users are soft-deleted anyway).
+      await id(db.schema.createTable('user_audit'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('company.id').onDelete('cascade'))
+        .addColumn('actor_user_id', 'integer')
+        .addColumn('target_user_id', 'integer', (c) => c.notNull())
+        .addColumn('operation', 'text', (c) => c.notNull())
+        .addColumn('tenant_group_id', 'integer')
+        .addColumn('detail', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('user_audit_company_idx')
+        .on('user_audit')
+        .columns(['company_id', 'created_at'])
+        .execute();
+    },
+  };
+}
+
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
-  return { '001_initial': m001(dialect), '002_sensor_data': m002(dialect), '003_alarms_on_jobs': m003() };
+  return {
+    '001_initial': m001(dialect),
+    '002_sensor_data': m002(dialect),
+    '003_alarms_on_jobs': m003(),
+    '004_people': m004(dialect),
+  };
 }
 
 class InCodeProvider implements MigrationProvider {

@@ -49,6 +49,11 @@ export interface AppUserTable {
   is_active: number;
   invitation_status: string;
   created_at: number;
+  /** set when the user was deleted: the row stays so the audit and history keep naming them */
+  deleted_at: number | null;
+  /** when the last invitation (or re-invitation) went out, and by whom */
+  invited_at: number | null;
+  invited_by: number | null;
 }
 
 export interface UserSettingTable {
@@ -103,13 +108,19 @@ export interface AuthSessionTable {
   created_at: number;
 }
 
+/** RESET: a /reset_pwd link; INVITE: the /create_pwd link of an invitation. */
+export type PasswordTokenPurpose = 'RESET' | 'INVITE';
+
+/** Single-use links: only the SHA-256 of the token is kept. */
 export interface PasswordResetTable {
   id: Generated<number>;
   user_id: number;
   token_hash: string;
   expires_at: number;
+  /** when the link was used, or voided (a newer link, the user deleted) */
   used_at: number | null;
   created_at: number;
+  purpose: Generated<PasswordTokenPurpose>;
 }
 
 export interface MailOutboxTable {
@@ -123,6 +134,38 @@ export interface MailOutboxTable {
   created_at: number;
   sent_at: number | null;
   error: string | null;
+  /** the company of the recipient (null for messages not tied to one) */
+  company_id: number | null;
+  /** sms messages are kept for an admin to pass on (no SMS gateway): never sent */
+  channel: Generated<'email' | 'sms'>;
+}
+
+export type UserAuditOperationName =
+  | 'INVITE'
+  | 'REINVITE'
+  | 'ACCOUNT_SETUP'
+  | 'UPDATE_DETAILS'
+  | 'ASSIGN_PHONE'
+  | 'ASSIGN_ACCOUNT_TYPE'
+  | 'ACTIVATE'
+  | 'DEACTIVATE'
+  | 'DELETE'
+  | 'GRANT'
+  | 'CHANGE_ROLE'
+  | 'REVOKE'
+  | 'PASSWORD_CHANGE'
+  | 'PASSWORD_RESET';
+
+/** What was done to a user and by whom (null: the user themself through an e-mailed link). */
+export interface UserAuditTable {
+  id: Generated<number>;
+  company_id: number;
+  actor_user_id: number | null;
+  target_user_id: number;
+  operation: UserAuditOperationName;
+  tenant_group_id: number | null;
+  detail: string;
+  created_at: number;
 }
 
 export interface TextResourceTable {
@@ -315,6 +358,7 @@ export interface Database {
   auth_session: AuthSessionTable;
   password_reset: PasswordResetTable;
   mail_outbox: MailOutboxTable;
+  user_audit: UserAuditTable;
   text_resource: TextResourceTable;
   concrete_profile: ConcreteProfileTable;
   cable: CableTable;

@@ -17,6 +17,7 @@ export const unauthorized = (message = 'Authentication required', code = 'UNAUTH
 export const forbidden = (message = 'You do not have access to this resource') =>
   new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 export const tooManyRequests = (message = 'Too many failed attempts. Please try again later.') =>
   new AppError(429, 'TOO_MANY_REQUESTS', message);
 

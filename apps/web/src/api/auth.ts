@@ -14,7 +14,13 @@ import {
   RETRY_LIMIT,
 } from '@sitepulse/domain';
 import { ApiError, apiFetch } from './client.ts';
-import { clearAllButSeenFlags, clearForLogout, readSession, writeSession } from './session.ts';
+import {
+  clearAllButSeenFlags,
+  clearCredentials,
+  clearForLogout,
+  readSession,
+  writeSession,
+} from './session.ts';
 
 /**
  * The sign-in calls of spec sections 4 and 7: company auth code, server info, login, logout, company
@@ -193,6 +199,34 @@ export async function login({ username, password }: LoginInput): Promise<UserDet
     });
     throw err;
   }
+}
+
+/**
+ * Signs in on a browser that may never have gone through the company-code step (after /create_pwd): makes
+ * `companyId` the stored company (another company's token and credentials go), stores its company token
+ * when one is given, loads the server info, then logs in as login() does. The session counts as signed in
+ * only if a company token is stored for that company in the end.
+ */
+export async function loginToCompany(
+  companyId: number,
+  input: LoginInput,
+  companyToken?: string,
+): Promise<UserDetail> {
+  if (readSession('companyId') !== String(companyId)) {
+    clearCredentials();
+    writeSession({
+      companyId,
+      loginToken: null,
+      authCode: null,
+      companyName: null,
+      baseUrl: null,
+      currentGroupId: null,
+      landingUrl: null,
+    });
+  }
+  if (companyToken) writeSession({ loginToken: companyToken });
+  await completeCompanySetup(companyId);
+  return login(input);
 }
 
 /** Bearer, CompanyId and Username headers of the signed-in user (spec section 7). */

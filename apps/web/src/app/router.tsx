@@ -27,6 +27,23 @@ const GpsJobDetailsPage = lazy(() => import('../features/sensors/GpsJobDetailsPa
 const CtJobDetailsPage = lazy(() => import('../features/sensors/CtJobDetailsPage.tsx'));
 const ConcreteProfilesPage = lazy(() => import('../features/profiles/ConcreteProfilesPage.tsx'));
 const UserSettingsPage = lazy(() => import('../features/settings/UserSettingsPage.tsx'));
+const UserManagementPage = lazy(() => import('../features/users/UserManagementPage.tsx'));
+const AddUserPage = lazy(() => import('../features/users/AddUserPage.tsx'));
+const EditUserPage = lazy(() => import('../features/users/EditUserPage.tsx'));
+const MyProfilePage = lazy(() => import('../features/account/MyProfilePage.tsx'));
+// Public account pages are outside the signed-in shell: they fetch the area strings themselves.
+const ResetPasswordPage = lazy(() =>
+  Promise.all([import('../features/account/ResetPasswordPage.tsx'), loadAreaStrings()]).then(([m]) => m),
+);
+const CreatePasswordPage = lazy(() =>
+  Promise.all([import('../features/account/CreatePasswordPage.tsx'), loadAreaStrings()]).then(([m]) => m),
+);
+const AccountSetupPage = lazy(() =>
+  Promise.all([import('../features/account/AccountSetupPage.tsx'), loadAreaStrings()]).then(([m]) => m),
+);
+const JobSiteMembersPage = lazy(() => import('../features/members/JobSiteMembersPage.tsx'));
+const MemberProfilePage = lazy(() => import('../features/members/MemberProfilePage.tsx'));
+const InviteMemberPage = lazy(() => import('../features/members/InviteMemberPage.tsx'));
 
 /** A page that later issues fill in: registered now with its title and guard. */
 const pending = (titleKey: string) => <RoutePlaceholder titleKey={titleKey} />;
@@ -42,11 +59,12 @@ export const routes: RouteObject[] = [
   {
     children: [
       { path: '/login', element: <PublicOnly>{page('titles.login', <LoginPage />)}</PublicOnly> },
-      { path: '/reset_pwd', element: page('titles.resetPassword', pending('titles.resetPassword')) },
-      { path: '/create_pwd', element: page('titles.resetPassword', pending('titles.resetPassword')) },
+      { path: '/reset_pwd', element: page('titles.resetPassword', <ResetPasswordPage />) },
+      { path: '/create_pwd', element: page('titles.resetPassword', <CreatePasswordPage />) },
       {
-        path: '/account-setup/:companyId/:username/:email',
-        element: page('titles.accountSetup', pending('titles.accountSetup')),
+        // The e-mail is empty for a user invited by phone only.
+        path: '/account-setup/:companyId/:username/:email?',
+        element: page('titles.accountSetup', <AccountSetupPage />),
       },
       {
         element: (
@@ -59,21 +77,22 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/', element: page('titles.dashboard', <HomePage />) },
           { path: '/settings/user', element: page('titles.settings', <UserSettingsPage />) },
-          { path: '/my-profile', element: page('titles.myProfile', pending('titles.myProfile')) },
+          { path: '/my-profile', element: page('titles.myProfile', <MyProfilePage />) },
           { path: '/reports', element: page('titles.reports', pending('titles.reports')) },
           { path: '/no-access', element: page('titles.noAccess', <NoAccessPage />) },
           // Ours, not in the spec's table: company-wide, so not behind RequireJobSite (docs/decisions/web-concrete-profiles.md).
           { path: '/concrete-profiles', element: page('titles.concreteProfiles', <ConcreteProfilesPage />) },
           {
             path: '/user-management',
-            element: (
-              <RequireAdmin>{page('titles.userManagement', pending('titles.userManagement'))}</RequireAdmin>
-            ),
+            element: <RequireAdmin>{page('titles.userManagement', <UserManagementPage />)}</RequireAdmin>,
           },
-          { path: '/add-new-user', element: page('titles.addNewUser', pending('titles.addNewUser')) },
+          {
+            path: '/add-new-user',
+            element: <RequireAdmin>{page('titles.addNewUser', <AddUserPage />)}</RequireAdmin>,
+          },
           {
             path: '/edit-user/:userId',
-            element: page('titles.userManagement', pending('titles.userManagement')),
+            element: <RequireAdmin>{page('titles.userManagement', <EditUserPage />)}</RequireAdmin>,
           },
           {
             path: '/materials-tracking',
@@ -141,15 +160,15 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '/job-site-members/:jobsiteId',
-                element: page('titles.jobSiteMembers', pending('titles.jobSiteMembers')),
+                element: page('titles.jobSiteMembers', <JobSiteMembersPage />),
               },
               {
                 path: '/job-site-member-profile/:jobsiteId/:userId',
-                element: page('titles.jobSiteMemberProfile', pending('titles.jobSiteMemberProfile')),
+                element: page('titles.jobSiteMemberProfile', <MemberProfilePage />),
               },
               {
                 path: '/job-site-member-invite/:jobsiteId',
-                element: page('titles.inviteUser', pending('titles.inviteUser')),
+                element: page('titles.inviteUser', <InviteMemberPage />),
               },
               {
                 path: '/report-generation/:jobsiteId',

@@ -12,7 +12,7 @@ import {
   thresholdSensorType,
 } from '@sitepulse/domain';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../services.ts';
 import type { EventsService } from '../events/service.ts';
 import type { MaturityService } from '../maturity/service.ts';
@@ -118,24 +118,14 @@ export function createAlarmsService(
     const label = maturityOnly ? 'Maturity job' : 'Job';
     const job = await repo.jobById(actor.companyId, id);
     if (!job || (maturityOnly && !MATURITY_KINDS.includes(job.kind))) throw notFound(`${label} not found`);
-    try {
-      await jobsites.assertGranted(actor, job.tenant_group_id, mode);
-    } catch (e) {
-      if (e instanceof AppError && e.statusCode === 404) throw notFound(`${label} not found`);
-      throw e;
-    }
+    await jobsites.assertGranted(actor, job.tenant_group_id, mode, label);
     return job;
   }
 
   async function visibleGroup(actor: Actor, cjgId: number) {
     const g = await repo.groupById(actor.companyId, cjgId);
     if (!g) throw notFound('Job group not found');
-    try {
-      await jobsites.assertGranted(actor, g.tenant_group_id, 'read');
-    } catch (e) {
-      if (e instanceof AppError && e.statusCode === 404) throw notFound('Job group not found');
-      throw e;
-    }
+    await jobsites.assertGranted(actor, g.tenant_group_id, 'read', 'Job group');
     return g;
   }
 

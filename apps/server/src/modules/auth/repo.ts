@@ -14,6 +14,7 @@ const sessionWithUserQuery = (db: Kysely<Database>) =>
       'u.account_type',
       'u.roles',
       'u.is_active',
+      'u.deleted_at',
     ])
     .where('s.id', '=', '?');
 type SessionWithUser = InferResult<ReturnType<typeof sessionWithUserQuery>>[number];

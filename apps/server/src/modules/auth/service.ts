@@ -97,7 +97,8 @@ export function createAuthService(deps: {
         const user = userRef ? await users.findByLoginRef(companyId, userRef) : undefined;
         // Always verify (against a dummy hash when there is no user) so timing does not tell.
         const ok = await verifyPassword(password, user?.password_hash ?? null);
-        if (!user || !ok || !user.is_active) throw unauthorized(BAD_CREDENTIALS);
+        // Deleted users are not found; deactivated ones and invited ones without a password fail here.
+        if (!user || !ok || !user.is_active || user.deleted_at !== null) throw unauthorized(BAD_CREDENTIALS);
         const sid = randomUUID();
         const refreshToken = randomToken();
         const now = Date.now();
@@ -121,11 +122,16 @@ export function createAuthService(deps: {
       const now = Date.now();
       if (!s || s.revoked_at !== null || s.expires_at <= now) throw invalid();
       const user = await users.findById(s.user_id);
-      if (!user?.is_active) throw invalid();
+      if (!user?.is_active || user.deleted_at !== null) throw invalid();
       const next = randomToken();
       const refreshExp = now + config.refreshTokenTtlS * 1000;
       if (!(await repo.rotateRefresh(s.id, oldHash, sha256(next), refreshExp))) throw invalid();
       return issueTokens(user, s.id, next, refreshExp);
+    },
+
+    /** Drops a user's recently checked tokens: their next call reads the session and account again. */
+    forgetUser(userId: number): void {
+      for (const [token, entry] of recent) if (entry.actor.userId === userId) recent.delete(token);
     },
 
     async logout(actor: Actor): Promise<void> {
@@ -149,7 +155,7 @@ export function createAuthService(deps: {
       const session = await repo.findSessionWithUser(claims.sid);
       if (!session || session.user_id !== claims.userId) throw unauthorized('The session is not valid');
       if (session.revoked_at !== null) throw unauthorized('The session has ended', 'SESSION_REVOKED');
-      if (!session.is_active || session.company_id !== claims.companyId) {
+      if (!session.is_active || session.deleted_at !== null || session.company_id !== claims.companyId) {
         throw unauthorized('The session has ended', 'SESSION_REVOKED');
       }
       const user = { ...session, id: session.user_id };

@@ -36,7 +36,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
         security: BEARER,
         summary: 'Live updates of a job site (text/event-stream)',
         description:
-          'Server-sent events for a job site granted to the caller (404 otherwise). `event: readings` after new ' +
+          'Server-sent events for a job site granted to the caller (404 otherwise; 403 for an inspector there). `event: readings` after new ' +
           'readings, battery, signal or positions of the site are stored (maturity and alarms already updated); ' +
           '`event: alarms` when an alarm bit of a job changes. `data:` is JSON ' +
           '`{tenantGroupId, nodeIds, maturityJobIds, channelJobIds, at}`: the ids to re-read, never the data. ' +

@@ -128,7 +128,7 @@ export function createEventsService(
       return log;
     },
 
-    /** 404 unless the caller was granted the job site (another company's site reads as missing). */
+    /** 404 unless the caller was granted the job site (another company's site reads as missing); 403 for an inspector there. */
     async assertCanSubscribe(actor: Actor, tenantGroupId: number): Promise<void> {
       await deps.jobsites.assertGranted(actor, tenantGroupId, 'read');
     },

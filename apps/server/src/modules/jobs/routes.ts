@@ -20,8 +20,8 @@ export const jobsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, 
   const maturity = { tags: ['maturity and strength'], security: BEARER };
   const channel = { tags: ['jobs'], security: BEARER };
   const access =
-    "Needs write access (admin or editor) to the project's job site: viewers and inspectors 403, " +
-    'another company or an ungranted job site 404.';
+    "Needs write access (admin or editor) to the project's job site: viewers, inspectors and Read-Only " +
+    'accounts 403, another company or an ungranted job site 404.';
   const validation =
     'The project must be active; the node must be of the company, of a type the job kind runs on, not assigned ' +
     'to another job site, and not held by another new, running or maintenance job (409). Bad input answers 400 ' +

@@ -11,7 +11,7 @@ import { isHumidityJob, type JobKind, jobGroupStatus, NODE_TYPES, SENSOR_TYPES }
 import type { Selectable } from 'kysely';
 import type { JobTable } from '../../db/types.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../services.ts';
 import { createJobsRepo } from './repo.ts';
 
@@ -111,8 +111,6 @@ export function toChannelJob(j: Selectable<JobTable>): ChannelJob {
     singularTargetedStrength: j.singular_target,
   };
 }
-
-const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 
 function checkTime(name: string, t: number | undefined, now: number): void {
   if (t === undefined) return;

@@ -42,13 +42,40 @@ describe('job sites and projects', () => {
     expect(types).toEqual(new Set(['Concrete', 'Lumimon', 'Lumitrack']));
   });
 
-  it.each(['editor', 'viewer', 'inspector'])('%s sees only Harbourfront Tower', async (user) => {
+  it.each(['editor', 'viewer'])('%s sees only Harbourfront Tower', async (user) => {
     const res = await get(user, `/api/tenants/groups/by_companyId/list?companyId=${ctx.companyId}`);
     expect(res.statusCode).toBe(200);
     expect((res.json() as TenantGroup[]).map((g) => g.name)).toEqual(['Harbourfront Tower']);
     const tenants = await get(user, `/api/tenants?companyId=${ctx.companyId}`);
     const names = (tenants.json() as Tenant[]).map((t) => t.name);
     expect(names).toEqual(['Default', 'Default', 'Podium Slabs']);
+  });
+
+  it("the inspector's site is listed (for Access Restricted) without its projects, which answer 403", async () => {
+    const lists = [
+      `/api/tenants/groups/by_companyId/list?companyId=${ctx.companyId}`,
+      `/api/tenants/groups/list/by_user?companyId=${ctx.companyId}&username=inspector`,
+    ];
+    for (const url of lists) {
+      const res = await get('inspector', url);
+      expect(res.statusCode).toBe(200);
+      const [site, ...more] = res.json() as TenantGroup[];
+      expect(more).toEqual([]);
+      expect(site).toMatchObject({ name: 'Harbourfront Tower', tenantMessages: [], gateways: [] });
+      const one = await get('inspector', `/api/tenants/groups/${site.id}`);
+      expect(one.statusCode).toBe(200);
+      expect(one.json()).toMatchObject({ id: site.id, name: 'Harbourfront Tower', tenantMessages: [] });
+      const projects = await get('inspector', `/api/tenants/by_tenant_group/list?tenantGroupId=${site.id}`);
+      expect(projects.statusCode).toBe(403);
+      expect(projects.json().error.message).toMatch(/Inspectors use the mobile app/);
+    }
+    expect((await get('inspector', `/api/tenants?companyId=${ctx.companyId}`)).json()).toEqual([]);
+    // Others still see the site's projects.
+    const byAdmin = await get(
+      'admin',
+      `/api/tenants/groups/list/by_user?companyId=${ctx.companyId}&username=inspector`,
+    );
+    expect((byAdmin.json() as TenantGroup[])[0].tenantMessages).toHaveLength(3);
   });
 
   it('a job site that was not granted answers 404, a granted one its detail', async () => {

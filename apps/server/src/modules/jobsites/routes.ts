@@ -52,7 +52,8 @@ export const jobsitesRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     {
       schema: {
         ...base,
-        summary: 'One job site (404 when the caller was not granted it)',
+        summary:
+          'One job site (404 when the caller was not granted it; an inspector there gets it without projects and gateways)',
         params: IdParams,
         querystring: TenantQuery,
         response: { 200: TenantGroup, ...AUTHED_ERRORS },

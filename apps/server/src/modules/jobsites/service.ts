@@ -1,5 +1,5 @@
 import type { Tenant, TenantGroup, TenantType } from '@sitepulse/contracts';
-import { isWriterAccess } from '@sitepulse/domain';
+import { canEditJobSite, canUseWebDashboard, isReadOnlyAccount } from '@sitepulse/domain';
 import type { Selectable } from 'kysely';
 import type { TenantTable } from '../../db/types.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -7,6 +7,84 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import { assertSameCompany } from '../../lib/scope.ts';
 import type { UsersService } from '../users/service.ts';
 import type { JobsitesRepo } from './repo.ts';
+
+/** Reading a job site's data, or changing it. */
+export type AccessMode = 'read' | 'write';
+
+/** What a job-site call answers an inspector (access 8) on that site: they use the mobile app. */
+export const INSPECTOR_REFUSED =
+  'Inspectors use the mobile app: the web dashboard is not available for this job site';
+
+/**
+ * What the caller may do on each job site: the one place the role rules of
+ * docs/decisions/people-and-access.md are applied to job-site calls.
+ */
+export interface SiteAccess {
+  /** Every job site granted to the caller, with their access code (1 admin, 2 editor, 4 viewer, 8 inspector). */
+  granted: ReadonlyMap<number, number>;
+  /** Granted sites whose data the web dashboard shows the caller: all but those where they are an inspector. */
+  readable: number[];
+  /** Readable sites the caller may change (domain canEditJobSite: never a Read-Only account). */
+  writable: number[];
+  /** Granted sites where the caller is an inspector: every job-site call about them answers 403. */
+  restricted: number[];
+  /**
+   * Throws unless the caller may read (or change) the site: 404 `${label} not found` when it was not
+   * granted (another company's or an ungranted site reads as missing, so ids do not leak), 403 on a
+   * site where the caller is an inspector, and with `write` 403 unless the site is writable.
+   */
+  check(siteId: number, mode?: AccessMode, label?: string): void;
+  /**
+   * Looks a thing up within the readable sites (`lookup` gets the site ids to search). When it is not
+   * there but lies on a site where the caller is an inspector, 403; otherwise 404 `${label} not found`.
+   */
+  find<T>(lookup: (siteIds: number[]) => Promise<T | null | undefined>, label: string): Promise<T>;
+  /**
+   * For a thing not found within the readable sites: 403 when `lookup` finds it on a site where the
+   * caller is an inspector; otherwise returns, and the caller answers 404.
+   */
+  refuseRestricted(lookup: (siteIds: number[]) => Promise<unknown>): Promise<void>;
+}
+
+/** The caller's access to each granted site (rows of user_tenant_group), as SiteAccess. */
+export function siteAccessOf(
+  actor: Pick<Actor, 'accountType'>,
+  grants: readonly { id: number; access: number }[],
+): SiteAccess {
+  const granted = new Map(grants.map((g) => [g.id, g.access]));
+  const readable = grants.filter((g) => canUseWebDashboard(g.access)).map((g) => g.id);
+  const writable = grants
+    .filter((g) => canUseWebDashboard(g.access) && canEditJobSite(g.access, actor.accountType))
+    .map((g) => g.id);
+  const restricted = grants.filter((g) => !canUseWebDashboard(g.access)).map((g) => g.id);
+  const refusedWrite = isReadOnlyAccount(actor.accountType)
+    ? 'Read-Only accounts cannot change job sites'
+    : 'Viewers cannot change this job site';
+  async function refuseRestricted(lookup: (siteIds: number[]) => Promise<unknown>): Promise<void> {
+    if (restricted.length === 0) return;
+    const found = await lookup(restricted);
+    if (found !== undefined && found !== null) throw forbidden(INSPECTOR_REFUSED);
+  }
+  return {
+    granted,
+    readable,
+    writable,
+    restricted,
+    check(siteId, mode = 'read', label = 'Job site') {
+      const access = granted.get(siteId);
+      if (access === undefined) throw notFound(`${label} not found`);
+      if (!canUseWebDashboard(access)) throw forbidden(INSPECTOR_REFUSED);
+      if (mode === 'write' && !writable.includes(siteId)) throw forbidden(refusedWrite);
+    },
+    async find(lookup, label) {
+      const found = readable.length > 0 ? await lookup(readable) : undefined;
+      if (found !== undefined && found !== null) return found;
+      await refuseRestricted(lookup);
+      throw notFound(`${label} not found`);
+    },
+    refuseRestricted,
+  };
+}
 
 const toTenant = (t: Selectable<TenantTable>): Tenant => ({
   id: t.id,
@@ -20,15 +98,22 @@ const toTenant = (t: Selectable<TenantTable>): Tenant => ({
 
 /**
  * Job sites (tenant groups) and projects (tenants). A user sees only the job sites granted to them
- * (user_tenant_group), whatever their account type; access 8 (inspector) still lists the site.
+ * (user_tenant_group), whatever their account type. A site where the caller is an inspector (access 8)
+ * is still listed, so the web can show Access Restricted, but without its projects and gateways, and
+ * every call about its data answers 403 (see SiteAccess).
  */
 export function createJobsitesService(deps: { repo: JobsitesRepo; users: UsersService }) {
   const { repo, users } = deps;
 
-  async function groupsOf(companyId: number, userId: number): Promise<TenantGroup[]> {
-    const groups = await repo.listGranted(companyId, userId);
-    const ids = groups.map((g) => g.id);
-    const [tenants, gateways] = await Promise.all([repo.tenantsOf(ids), repo.gatewaysOf(ids)]);
+  async function siteAccess(actor: Actor): Promise<SiteAccess> {
+    return siteAccessOf(actor, await repo.listGranted(actor.companyId, actor.userId));
+  }
+
+  /** The job sites granted to a user, with the projects and gateways of those the caller may read. */
+  async function groupsOf(actor: Actor, userId: number): Promise<TenantGroup[]> {
+    const [groups, sites] = await Promise.all([repo.listGranted(actor.companyId, userId), siteAccess(actor)]);
+    const shown = groups.map((g) => g.id).filter((id) => !sites.restricted.includes(id));
+    const [tenants, gateways] = await Promise.all([repo.tenantsOf(shown), repo.gatewaysOf(shown)]);
     return groups.map((g) => ({
       id: g.id,
       name: g.name,
@@ -45,45 +130,60 @@ export function createJobsitesService(deps: { repo: JobsitesRepo; users: UsersSe
   }
 
   async function visibleGroup(actor: Actor, id: number): Promise<TenantGroup> {
-    const g = (await groupsOf(actor.companyId, actor.userId)).find((x) => x.id === id);
+    const g = (await groupsOf(actor, actor.userId)).find((x) => x.id === id);
     if (!g) throw notFound('Job site not found');
     return g;
   }
 
   return {
+    siteAccess,
+
     /**
-     * Ids of the job sites the caller was granted, with their access code (1 admin, 2 editor,
-     * 4 viewer, 8 inspector). Every read of sensor data is limited to these.
+     * The job sites whose data the caller may read, with their access code (1 admin, 2 editor,
+     * 4 viewer): sites where they are an inspector are left out. Every list of sensor data is
+     * limited to these.
      */
     async grants(actor: Actor): Promise<Map<number, number>> {
-      const rows = await repo.listGranted(actor.companyId, actor.userId);
-      return new Map(rows.map((g) => [g.id, g.access]));
+      const sites = await siteAccess(actor);
+      return new Map(sites.readable.map((id) => [id, sites.granted.get(id) as number]));
     },
 
     /**
-     * Throws 404 unless the caller was granted the job site (another company's or an ungranted
-     * site reads as missing, so ids do not leak); with `write`, 403 for viewers and inspectors.
+     * Throws unless the caller may read (or, with `write`, change) the job site: 404 `${label} not
+     * found` for another company's or an ungranted site, 403 for an inspector there, and for a write
+     * by a viewer or a Read-Only account (SiteAccess.check).
      */
-    async assertGranted(actor: Actor, tenantGroupId: number, mode: 'read' | 'write' = 'read'): Promise<void> {
-      const rows = await repo.listGranted(actor.companyId, actor.userId);
-      const g = rows.find((x) => x.id === tenantGroupId);
-      if (!g) throw notFound('Job site not found');
-      if (mode === 'write' && !isWriterAccess(g.access) && !actor.isAdmin) {
-        throw forbidden('Viewers and inspectors cannot change this job site');
-      }
+    async assertGranted(
+      actor: Actor,
+      tenantGroupId: number,
+      mode: AccessMode = 'read',
+      label = 'Job site',
+    ): Promise<void> {
+      (await siteAccess(actor)).check(tenantGroupId, mode, label);
+    },
+
+    /**
+     * Company-wide things that job-site writers change (concrete profiles): 403 unless the caller is
+     * a company admin or may change at least one job site (never a Read-Only account).
+     */
+    async assertWriterSomewhere(actor: Actor, message: string): Promise<void> {
+      if (canEditJobSite(null, actor.accountType)) return;
+      if ((await siteAccess(actor)).writable.length > 0) return;
+      throw forbidden(message);
     },
 
     async listGroups(actor: Actor, companyId: number): Promise<TenantGroup[]> {
       assertSameCompany(actor.companyId, companyId);
-      return groupsOf(actor.companyId, actor.userId);
+      return groupsOf(actor, actor.userId);
     },
 
+    /** One granted job site; a site where the caller is an inspector comes without projects and gateways. */
     getGroup: visibleGroup,
 
     /** The job sites granted to a named user; non-admins may only ask about themselves (403). */
     async listGroupsByUser(actor: Actor, companyId: number, username: string): Promise<TenantGroup[]> {
       const target = await users.resolveTarget(actor, companyId, username);
-      return groupsOf(actor.companyId, target.id);
+      return groupsOf(actor, target.id);
     },
 
     /**
@@ -101,15 +201,17 @@ export function createJobsitesService(deps: { repo: JobsitesRepo; users: UsersSe
       return (await repo.listGranted(actor.companyId, target.id)).map((g) => g.id);
     },
 
+    /** Projects of the job sites whose data the caller may read. */
     async listTenants(actor: Actor, companyId: number): Promise<Tenant[]> {
       assertSameCompany(actor.companyId, companyId);
-      const groups = await repo.listGranted(actor.companyId, actor.userId);
-      return (await repo.tenantsOf(groups.map((g) => g.id))).map(toTenant);
+      return (await repo.tenantsOf((await siteAccess(actor)).readable)).map(toTenant);
     },
 
+    /** Projects of one job site: 404 when not granted, 403 for an inspector there. */
     async tenantsByGroup(actor: Actor, tenantGroupId: number, tenantType?: TenantType): Promise<Tenant[]> {
-      const g = await visibleGroup(actor, tenantGroupId);
-      return tenantType ? g.tenantMessages.filter((t) => t.type === tenantType) : g.tenantMessages;
+      (await siteAccess(actor)).check(tenantGroupId);
+      const tenants = (await repo.tenantsOf([tenantGroupId])).map(toTenant);
+      return tenantType ? tenants.filter((t) => t.type === tenantType) : tenants;
     },
   };
 }

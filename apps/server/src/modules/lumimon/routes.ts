@@ -21,7 +21,7 @@ export const lumimonRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
           'the latest value per sensor type (metric units), the latest position of GPS jobs, the last time the ' +
           'node was heard from, and exact count/average/min/max of each sensor type over the last 24 hours. ' +
           'Cards come alarming first, then in the job type order of section 2. Counts per group (jobs, power, ' +
-          'gps) and overall. A job site that is not granted to the caller answers 404.',
+          'gps) and overall. A job site that is not granted to the caller answers 404, an inspector there 403.',
         params: LumimonOverviewParams,
         querystring: LumimonOverviewQuery,
         response: { 200: LumimonOverview, ...AUTHED_ERRORS },

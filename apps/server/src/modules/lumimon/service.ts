@@ -146,6 +146,8 @@ export function createLumimonService(
 
   return {
     async overview(actor: Actor, tenantGroupId: number, q: { tenantId?: number }): Promise<LumimonOverview> {
+      // 404 for a site not granted, 403 for an inspector there (before anything of the site is read).
+      await deps.jobsites.assertGranted(actor, tenantGroupId);
       const site = await deps.jobsites.getGroup(actor, tenantGroupId);
       if (q.tenantId !== undefined && !site.tenantMessages.some((p) => p.id === q.tenantId)) {
         throw notFound('Project not found');

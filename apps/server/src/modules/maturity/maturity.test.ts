@@ -23,7 +23,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/types.ts';
 import { OTHER, seedOtherCompany } from '../../test/fixtures.ts';
 import { signIn, useTestApp } from '../../test/test-app.ts';
-import type { JobsitesService } from '../jobsites/service.ts';
+import { type JobsitesService, siteAccessOf } from '../jobsites/service.ts';
 import type { ProfilesService } from '../profiles/service.ts';
 import { createMaturityEngine } from './engine.ts';
 import { addNode, addReadings, demoPlaces, type Reading, series } from './sensor-fixtures.ts';
@@ -225,8 +225,10 @@ describe('maturity and strength calls', () => {
   });
 
   it('details list each sensor with its own maturity and strength; the decommissioned one is not counted', async () => {
-    const res = await get('inspector', `${JOBS}/details/${main.jobId}`);
+    const res = await get('viewer', `${JOBS}/details/${main.jobId}`);
     expect(res.statusCode).toBe(200);
+    // Inspectors use the mobile app: the job's site is closed to them on the web.
+    expect((await get('inspector', `${JOBS}/details/${main.jobId}`)).statusCode).toBe(403);
     const d = res.json() as MaturityJobDetail;
     expect(d.concreteProfile).toMatchObject({ id: profile.id, minMaturity: 100, maxMaturity: 10000 });
     expect(d.sensors.map((s) => s.sensorId)).toEqual(main.sensorIds);
@@ -878,7 +880,9 @@ describe('maturity and strength calls', () => {
         if (e.level === 'query') statements++;
       },
     });
-    const jobsites = { grants: async () => new Map([[site, 1]]) } as unknown as JobsitesService;
+    const jobsites = {
+      siteAccess: async () => siteAccessOf({ accountType: 'ADMIN' }, [{ id: site, access: 1 }]),
+    } as unknown as JobsitesService;
     const service = createMaturityService({
       db: logged,
       store: ctx.db,

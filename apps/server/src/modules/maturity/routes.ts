@@ -45,7 +45,8 @@ const JOBS = '/analytics/concrete/maturity/jobs';
 const DATA = '/analytics/concrete/data/maturity';
 
 const SCOPE =
-  "Limited to the caller's company and granted job sites: another company's or an ungranted job site's job reads as 404.";
+  "Limited to the caller's company and granted job sites: another company's or an ungranted job site's job reads as 404, " +
+  'one of a site where the caller is an inspector answers 403.';
 const AGGREGATES =
   'Aggregates (AVG, MIN, MAX) cover the counted sensors (not blacklisted, not decommissioned). The job strength ' +
   "(msjAverageStrength, latestStrength, latestJobStrength) is the average of its sensors' strengths; progressBarValue " +
@@ -161,7 +162,7 @@ export const maturityRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
           "Blacklist sensors of a job (or take them off with blacklisted false): the job's aggregates leave them out",
         description:
           'Path chosen by us. Every sensor must be a sensor of the job (400 otherwise). Needs write access (admin or ' +
-          `editor) to the job site: viewers and inspectors 403. Answers the job's sensors. ${SCOPE}`,
+          `editor) to the job site: viewers, inspectors and Read-Only accounts 403. Answers the job's sensors. ${SCOPE}`,
         body: BlacklistSensorsBody,
         response: { 200: ChannelSensorList, ...AUTHED_ERRORS },
       },

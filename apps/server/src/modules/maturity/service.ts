@@ -41,6 +41,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../services.ts';
 import { jobAlarmData } from '../alarms/alarm-data.ts';
 import { toChannelJob } from '../jobs/service.ts';
+import type { SiteAccess } from '../jobsites/service.ts';
 import { toChannelSensor } from '../measurements/mappers.ts';
 import type { ProfilesService } from '../profiles/service.ts';
 import { MATURED_BIT, type StrengthCurve, strengthOf } from './engine.ts';
@@ -328,17 +329,36 @@ function across(parts: readonly Bands[], points: number): Bands {
   return out;
 }
 
+/** What a caller may read (the readable job sites), with their access to every granted site. */
+type ReadScope = Scope & { sites: SiteAccess };
+
 /**
  * Maturity and strength jobs and their data calls (spec section 7, "Maturity and strength"). Every
- * read is limited to the caller's company and granted job sites (others read as 404).
+ * read is limited to the caller's company and the job sites whose data they may read: another
+ * company's or an ungranted site's things read as 404, those of a site where the caller is an
+ * inspector answer 403, and lists across sites leave those sites out.
  */
 export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesService }) {
   const repo = createMaturityRepo(deps.db, deps.store.raw);
 
-  async function scopeOf(actor: Actor): Promise<Scope> {
-    const grants = await deps.jobsites.grants(actor);
-    return { companyId: actor.companyId, siteIds: [...grants.keys()] };
+  async function scopeOf(actor: Actor): Promise<ReadScope> {
+    const sites = await deps.jobsites.siteAccess(actor);
+    return { companyId: actor.companyId, siteIds: sites.readable, sites };
   }
+
+  /** `lookup` within the scope: 404 with `label` when missing, 403 on a site where the caller is an inspector. */
+  function findIn<T>(
+    scope: ReadScope,
+    label: string,
+    lookup: (s: Scope) => Promise<T | null | undefined>,
+  ): Promise<T> {
+    return scope.sites.find((siteIds) => lookup({ companyId: scope.companyId, siteIds }), label);
+  }
+
+  const visibleTenant = (scope: ReadScope, id: number) =>
+    findIn(scope, 'Project', (s) => repo.visibleTenant(s, id));
+  const visibleGroup = (scope: ReadScope, id: number) =>
+    findIn(scope, 'Job group', (s) => repo.visibleGroup(s, id));
 
   /**
    * What the views of these jobs need, in a fixed number of statements whatever their number: the
@@ -386,10 +406,8 @@ export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesSe
     return rows.map((j) => renderJob(j, data.get(j.id) as JobData));
   }
 
-  async function visibleJob(scope: Scope, id: number): Promise<JobRow> {
-    const [job] = await repo.jobs(scope, { ids: [id] });
-    if (!job) throw notFound('Maturity job not found');
-    return job;
+  function visibleJob(scope: ReadScope, id: number): Promise<JobRow> {
+    return findIn(scope, 'Maturity job', async (s) => (await repo.jobs(s, { ids: [id] }))[0]);
   }
 
   async function jobWithData(actor: Actor, id: number) {
@@ -399,12 +417,10 @@ export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesSe
     return { scope, job, data };
   }
 
-  /** The list filters, checked: a named job site or project must be visible (404 otherwise). */
-  async function listFilter(scope: Scope, q: MaturityJobListQuery): Promise<JobFilter> {
-    if (q.tenantGroupId !== undefined && !scope.siteIds.includes(q.tenantGroupId))
-      throw notFound('Job site not found');
-    if (q.tenant !== undefined && !(await repo.visibleTenant(scope, q.tenant)))
-      throw notFound('Project not found');
+  /** The list filters, checked: a named job site or project must be readable (404, or 403 for an inspector). */
+  async function listFilter(scope: ReadScope, q: MaturityJobListQuery): Promise<JobFilter> {
+    if (q.tenantGroupId !== undefined) scope.sites.check(q.tenantGroupId);
+    if (q.tenant !== undefined) await visibleTenant(scope, q.tenant);
     return { tenantId: q.tenant, tenantGroupId: q.tenantGroupId, status: q.status };
   }
 
@@ -645,8 +661,8 @@ export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesSe
 
     /** Marks sensors of a job blacklisted (or not): the job's aggregates leave them out from now on. */
     async blacklist(actor: Actor, body: BlacklistSensorsBody): Promise<ChannelSensor[]> {
-      const { job, data } = await jobWithData(actor, body.id);
-      await deps.jobsites.assertGranted(actor, job.tenant_group_id, 'write');
+      const { scope, job, data } = await jobWithData(actor, body.id);
+      scope.sites.check(job.tenant_group_id, 'write');
       pickSensors(job, data, body.sensorIds);
       await repo.setBlacklisted([...new Set(body.sensorIds)], body.blacklisted);
       // The MATURED bit depends on which sensors count.
@@ -661,7 +677,13 @@ export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesSe
       const rows = await repo.jobs(scope, { ids: unique });
       const found = new Set(rows.map((j) => j.id));
       const missing = unique.filter((id) => !found.has(id));
-      if (missing.length > 0) throw notFound(`Maturity job not found: ${missing.join(', ')}`);
+      if (missing.length > 0) {
+        // 403 when one lies on a site where the caller is an inspector.
+        await scope.sites.refuseRestricted(
+          async (siteIds) => (await repo.jobs({ companyId: actor.companyId, siteIds }, { ids: missing }))[0],
+        );
+        throw notFound(`Maturity job not found: ${missing.join(', ')}`);
+      }
       const data = await loadData(rows, true);
       return rows.flatMap((j) =>
         (data.get(j.id) as JobData).sensors.map((s) => ({ ...toChannelSensor(s), jobId: j.id })),
@@ -669,8 +691,7 @@ export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesSe
     },
 
     async infoByTenant(actor: Actor, tenantId: number): Promise<JobGroupCounts> {
-      const scope = await scopeOf(actor);
-      if (!(await repo.visibleTenant(scope, tenantId))) throw notFound('Project not found');
+      await visibleTenant(await scopeOf(actor), tenantId);
       const rows = await repo.groupCountsByStatus(tenantId);
       const out = { tenant: tenantId } as Record<string, unknown>;
       for (const status of JOB_GROUP_STATUSES) {
@@ -854,10 +875,18 @@ export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesSe
       }
       const scope = await scopeOf(actor);
       const rows = await repo.sensorsByIds(actor.companyId, ids);
-      const visible = await repo.visibleNodeIds(scope, [...new Set(rows.map((s) => s.node_id))]);
+      const nodeIds = [...new Set(rows.map((s) => s.node_id))];
+      const visible = await repo.visibleNodeIds(scope, nodeIds);
       const byId = new Map(rows.filter((s) => visible.has(s.node_id)).map((s) => [s.id, s]));
       const missing = ids.filter((id) => !byId.has(id));
-      if (missing.length > 0) throw notFound(`Sensor not found: ${missing.join(', ')}`);
+      if (missing.length > 0) {
+        const hidden = rows.filter((s) => missing.includes(s.id)).map((s) => s.node_id);
+        // 403 when one is on a site where the caller is an inspector.
+        await scope.sites.refuseRestricted(async (siteIds) =>
+          (await repo.visibleNodeIds({ companyId: actor.companyId, siteIds }, hidden)).size > 0 ? true : null,
+        );
+        throw notFound(`Sensor not found: ${missing.join(', ')}`);
+      }
       const to = body.to ?? Date.now();
       const from = body.from ?? to - DEFAULT_SPAN_MS;
       checkRange(from, to);
@@ -878,7 +907,7 @@ export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesSe
 
     async sensorsByCjg(actor: Actor, cjgId: number): Promise<JobChannelSensor[]> {
       const scope = await scopeOf(actor);
-      if (!(await repo.visibleGroup(scope, cjgId))) throw notFound('Job group not found');
+      await visibleGroup(scope, cjgId);
       const rows = await repo.jobs(scope, { jobGroupId: cjgId });
       const data = await loadData(rows, true);
       return rows.flatMap((j) =>
@@ -887,8 +916,9 @@ export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesSe
     },
 
     async sensorsByNode(actor: Actor, nodeId: number): Promise<ChannelSensor[]> {
-      const scope = await scopeOf(actor);
-      if (!(await repo.visibleNodeIds(scope, [nodeId])).has(nodeId)) throw notFound('Node not found');
+      await findIn(await scopeOf(actor), 'Node', async (s) =>
+        (await repo.visibleNodeIds(s, [nodeId])).has(nodeId) ? nodeId : null,
+      );
       return (await repo.sensorsOfNodes([nodeId])).map(toChannelSensor);
     },
 
@@ -896,8 +926,7 @@ export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesSe
       actor: Actor,
       q: { tenantGroupId: number; sensorType?: string },
     ): Promise<ChannelSensor[]> {
-      const scope = await scopeOf(actor);
-      if (!scope.siteIds.includes(q.tenantGroupId)) throw notFound('Job site not found');
+      (await scopeOf(actor)).sites.check(q.tenantGroupId);
       const nodes = await repo.nodeIdsOfSite(actor.companyId, q.tenantGroupId);
       const sensors = await repo.sensorsOfNodes(nodes);
       return sensors
@@ -912,7 +941,7 @@ export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesSe
 
     async mdmByCjg(actor: Actor, cjgId: number, sensorType: string) {
       const scope = await scopeOf(actor);
-      if (!(await repo.visibleGroup(scope, cjgId))) throw notFound('Job group not found');
+      await visibleGroup(scope, cjgId);
       const rows = await repo.jobs(scope, { jobGroupId: cjgId });
       const sensors = await repo.sensorsOfNodes([...new Set(rows.map((j) => j.node_id))]);
       return measurementData(

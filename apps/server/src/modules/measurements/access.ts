@@ -1,27 +1,25 @@
 import type { Actor } from '../../lib/actor.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import type { JobsitesService } from '../jobsites/service.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { AccessMode, JobsitesService } from '../jobsites/service.ts';
 import type { JobRow, MeasurementsRepo } from './repo.ts';
 
 /**
  * Scoping of the data calls: every job, job group, project, node and sensor is looked up within the
  * caller's company, and its job site must be granted to the caller. Anything else reads as missing
- * (404), so ids of other companies and ungranted sites do not leak. Nodes not placed on a job site
- * are visible to company admins only.
+ * (404), so ids of other companies and ungranted sites do not leak; a site where the caller is an
+ * inspector answers 403 (jobsites.assertGranted). Nodes not placed on a job site are visible to
+ * company admins only.
  */
 export function createAccess(repo: MeasurementsRepo, jobsites: JobsitesService) {
-  /** assertGranted, with its 404 naming the thing asked for; a write by a viewer stays 403. */
-  async function grant(actor: Actor, siteId: number, mode: 'read' | 'write', label: string) {
-    try {
-      await jobsites.assertGranted(actor, siteId, mode);
-    } catch (e) {
-      if (e instanceof AppError && e.statusCode === 404) throw notFound(`${label} not found`);
-      throw e;
-    }
-  }
+  /** assertGranted, with its 404 naming the thing asked for. */
+  const grant = (actor: Actor, siteId: number, mode: AccessMode, label: string) =>
+    jobsites.assertGranted(actor, siteId, mode, label);
 
   return {
-    /** Ids of the job sites granted to the caller (every list is limited to these). */
+    /**
+     * Ids of the job sites whose data the caller may read (every list is limited to these): the named
+     * project's or site's (404 when not granted, 403 for an inspector there), else every readable site.
+     */
     async siteIds(actor: Actor, only?: { tenantGroupId?: number; tenantId?: number }): Promise<number[]> {
       if (only?.tenantId !== undefined) {
         const t = await repo.tenantById(actor.companyId, only.tenantId);
@@ -62,7 +60,7 @@ export function createAccess(repo: MeasurementsRepo, jobsites: JobsitesService) 
     },
 
     /** A node of the company on a granted site (`write`: the caller may change that site). */
-    async node(actor: Actor, id: number, mode: 'read' | 'write' = 'read') {
+    async node(actor: Actor, id: number, mode: AccessMode = 'read') {
       const n = await repo.nodeById(actor.companyId, id);
       if (!n) throw notFound('Node not found');
       if (n.tenant_group_id === null) {
@@ -74,7 +72,7 @@ export function createAccess(repo: MeasurementsRepo, jobsites: JobsitesService) 
     },
 
     /** A sensor of the company whose node is on a granted site. */
-    async sensor(actor: Actor, id: number, mode: 'read' | 'write' = 'read') {
+    async sensor(actor: Actor, id: number, mode: AccessMode = 'read') {
       const s = await repo.sensorById(actor.companyId, id);
       if (!s) throw notFound('Sensor not found');
       if (s.tenant_group_id === null) {

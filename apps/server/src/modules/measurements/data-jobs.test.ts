@@ -219,7 +219,8 @@ describe('data jobs and the data warehouse', () => {
       [w.dj1, 'DATA', 'RUNNING', 'Gas'],
     ]);
     expect(plain[0].dataMeasurementJobData).toBeUndefined();
-    const rich = (await get('inspector', `${DJ}/by_group/with_data?cjgId=${w.g}`)).json() as DataJob[];
+    const rich = (await get('editor', `${DJ}/by_group/with_data?cjgId=${w.g}`)).json() as DataJob[];
+    expect((await get('inspector', `${DJ}/by_group/with_data?cjgId=${w.g}`)).statusCode).toBe(403);
     const gas = rich.find((j) => j.id === w.dj1);
     expect(gas?.dataMeasurementJobData).toEqual([
       {

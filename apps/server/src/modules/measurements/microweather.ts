@@ -359,7 +359,7 @@ export function createMicroweather(kit: Kit) {
   };
 }
 
-/** The sensors of the jobs, each with its job id; 404 when any id is not a visible job of the kinds. */
+/** The sensors of the jobs, each with its job id; 404 (or 403) when any id is not a readable job of the kinds. */
 export async function jobSensorsOf(
   kit: Kit,
   actor: Actor,
@@ -371,7 +371,13 @@ export async function jobSensorsOf(
   const siteIds = await kit.access.siteIds(actor);
   const jobs = await kit.repo.listJobs({ companyId: actor.companyId, siteIds, kinds, ids: unique });
   if (jobs.length !== unique.length) {
-    const missing = unique.find((id) => !jobs.some((j) => j.id === id));
+    const missing = unique.find((id) => !jobs.some((j) => j.id === id)) as number;
+    // 404, or 403 when the job lies on a site where the caller is an inspector.
+    const sites = await kit.deps.jobsites.siteAccess(actor);
+    await sites.refuseRestricted(
+      async (siteIds) =>
+        (await kit.repo.listJobs({ companyId: actor.companyId, siteIds, kinds, ids: [missing] }))[0],
+    );
     throw notFound(`${label} ${missing} not found`);
   }
   const sensors = await kit.sensorsFor(jobs);

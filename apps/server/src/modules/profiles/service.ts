@@ -9,12 +9,11 @@ import {
   DEFAULT_DATUM_C,
   DEFAULT_REFERENCE_C,
   fitStrengthCurve,
-  isWriterAccess,
   type MaturityFunction,
   type StrengthCurveFit,
 } from '@sitepulse/domain';
 import type { Actor } from '../../lib/actor.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { assertSameCompany } from '../../lib/scope.ts';
 import type { ServiceDeps } from '../../services.ts';
 import { createProfilesRepo, type ProfileRow } from './repo.ts';
@@ -81,17 +80,17 @@ const cleanName = (name: string) => {
 /**
  * Concrete profiles: lab breaks, the fitted strength curve and its calibrated range. Every user of
  * the company reads them; company admins and job-site admins or editors (access 1 or 2 on at least
- * one job site) write them. Changing a profile's function, constants or breaks recomputes the
- * started jobs that use it.
+ * one job site, never a Read-Only account: jobsites.assertWriterSomewhere) write them. Changing a
+ * profile's function, constants or breaks recomputes the started jobs that use it.
  */
 export function createProfilesService(deps: ServiceDeps) {
   const repo = createProfilesRepo(deps.db);
 
-  async function assertCanWrite(actor: Actor): Promise<void> {
-    if (actor.isAdmin) return;
-    const grants = await deps.jobsites.grants(actor);
-    if ([...grants.values()].some(isWriterAccess)) return;
-    throw forbidden('Only company admins and job-site admins or editors can change concrete profiles');
+  function assertCanWrite(actor: Actor): Promise<void> {
+    return deps.jobsites.assertWriterSomewhere(
+      actor,
+      'Only company admins and job-site admins or editors can change concrete profiles',
+    );
   }
 
   async function get(actor: Actor, id: number): Promise<ConcreteProfile> {

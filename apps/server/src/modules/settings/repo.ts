@@ -18,6 +18,18 @@ export function createSettingsRepo(db: Kysely<Database>) {
         .onConflict((oc) => oc.columns(['user_id', 'type']).doUpdateSet({ val }))
         .execute();
     },
+    /** Several settings of one user, in one transaction: all are saved or none. */
+    async upsertMany(userId: number, settings: { type: string; val: string }[]) {
+      await db.transaction().execute(async (trx) => {
+        for (const { type, val } of settings) {
+          await trx
+            .insertInto('user_setting')
+            .values({ user_id: userId, type, val })
+            .onConflict((oc) => oc.columns(['user_id', 'type']).doUpdateSet({ val }))
+            .execute();
+        }
+      });
+    },
   };
 }
 export type SettingsRepo = ReturnType<typeof createSettingsRepo>;

@@ -1,4 +1,10 @@
-import type { UserSetting, UserSettingBody, UserSettingType, UserSettingValues } from '@sitepulse/contracts';
+import type {
+  UpdateUserSettingsBody,
+  UserSetting,
+  UserSettingBody,
+  UserSettingType,
+  UserSettingValues,
+} from '@sitepulse/contracts';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import { assertSameCompany } from '../../lib/scope.ts';
@@ -15,6 +21,9 @@ export function settingValues(): UserSettingValues {
     DefaultNotificationDelivery: ['SMS', 'PUSH', 'EMAIL'],
   };
 }
+
+/** The longest value a setting keeps (the free-text ones: HelpOverlay, ConcreteProfileEdit). */
+export const SETTING_MAX_LENGTH = 200;
 
 /** What an unset setting reads as (spec section 9: Metric, UTC; language fallback en). */
 export const SETTING_DEFAULTS: Record<UserSettingType, string> = {
@@ -36,6 +45,23 @@ export function createSettingsService(deps: { repo: SettingsRepo; users: UsersSe
     DefaultNotificationDelivery: new Set(values.DefaultNotificationDelivery),
   };
 
+  /** The caller themself: another user's settings are not theirs to change (403). */
+  async function ownUser(actor: Actor, companyId: number, username: string) {
+    assertSameCompany(actor.companyId, companyId);
+    const user = await users.resolveTarget(actor, companyId, username);
+    if (user.id !== actor.userId) throw forbidden('You may only change your own settings');
+    return user;
+  }
+
+  /** 400 unless the value is one the type accepts. */
+  function check(type: UserSettingType, val: string): void {
+    if (val.length > SETTING_MAX_LENGTH) {
+      throw badRequest(`A ${type} value is at most ${SETTING_MAX_LENGTH} characters`);
+    }
+    const set = allowed[type];
+    if (set && !set.has(val)) throw badRequest(`'${val}' is not a valid value for ${type}`);
+  }
+
   return {
     values: () => values,
 
@@ -48,15 +74,22 @@ export function createSettingsService(deps: { repo: SettingsRepo; users: UsersSe
 
     /** A user changes only their own settings; enumerated types accept only their listed values. */
     async put(actor: Actor, body: UserSettingBody): Promise<UserSetting> {
-      assertSameCompany(actor.companyId, body.companyId);
-      const user = await users.resolveTarget(actor, body.companyId, body.username);
-      if (user.id !== actor.userId) throw forbidden('You may only change your own settings');
-      const set = allowed[body.userSettingType];
-      if (set && !set.has(body.val)) {
-        throw badRequest(`'${body.val}' is not a valid value for ${body.userSettingType}`);
-      }
+      const user = await ownUser(actor, body.companyId, body.username);
+      check(body.userSettingType, body.val);
       await repo.upsert(user.id, body.userSettingType, body.val);
       return { type: body.userSettingType, val: body.val };
+    },
+
+    /**
+     * PUT /v2/users/settings: several of one's own settings at once, each checked as `put` checks it;
+     * one wrong value (or a type named twice) answers 400 and saves none.
+     */
+    async putMany(actor: Actor, body: UpdateUserSettingsBody): Promise<void> {
+      const user = await ownUser(actor, body.companyId, body.username);
+      const types = new Set(body.settings.map((s) => s.type));
+      if (types.size !== body.settings.length) throw badRequest('Each setting type may be given once');
+      for (const s of body.settings) check(s.type, s.val);
+      await repo.upsertMany(user.id, body.settings);
     },
   };
 }

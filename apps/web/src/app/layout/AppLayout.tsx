@@ -1,12 +1,14 @@
 import { Box, Drawer, Toolbar, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useUserLanguage } from './DisplayToggles.tsx';
 import { DrawerNav } from './DrawerNav.tsx';
 import { DRAWER_WIDTH_CLOSED, DRAWER_WIDTH_OPEN } from './rules.ts';
 import { SettingsWarning } from './SettingsWarning.tsx';
 import { TOOLBAR_SX, TopBar } from './TopBar.tsx';
+
+const SecureYourAccountPrompt = lazy(() => import('../../features/account/SecureYourAccountPrompt.tsx'));
 
 /**
  * The application shell (spec section 2): the top bar with breadcrumb and account menu, the
@@ -80,6 +82,9 @@ export function AppLayout() {
       >
         <Toolbar sx={TOOLBAR_SX} />
         <SettingsWarning />
+        <Suspense fallback={null}>
+          <SecureYourAccountPrompt />
+        </Suspense>
         <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto', display: 'flex', flexDirection: 'column' }}>
           <Outlet />
         </Box>

@@ -1,4 +1,5 @@
 import ArrowForwardRoundedIcon from '@mui/icons-material/ArrowForwardRounded';
+import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import { Box, Button, Link, Paper, Skeleton, Typography } from '@mui/material';
 import type { JobGroupCounts, MaturityJob, Tenant, TenantGroup } from '@sitepulse/contracts';
 import {
@@ -303,7 +304,20 @@ export function SiteDashboard({
   );
 
   return (
-    <PageFrame title={title}>
+    <PageFrame
+      title={title}
+      actions={
+        <Button
+          component={RouterLink}
+          to={paths.jobSiteMembers.href(jobSite.id)}
+          variant="outlined"
+          size="small"
+          startIcon={<PeopleAltOutlinedIcon />}
+        >
+          {t('members.entry')}
+        </Button>
+      }
+    >
       <DashboardWelcome />
       <SensorAlarms jobSite={jobSite} />
       <QueryState query={jobs}>

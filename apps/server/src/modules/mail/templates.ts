@@ -1,0 +1,250 @@
+/**
+ * The texts of every message the server sends, in English and Spanish (the recipient's Language
+ * setting). Plain functions: each answers the subject, the text and the HTML (values HTML-escaped).
+ */
+
+export type MailLanguage = 'en' | 'es';
+
+/** The recipient's language: their Language setting when it is one we write in, else English. */
+export function mailLanguage(setting: string | null | undefined): MailLanguage {
+  return setting === 'es' ? 'es' : 'en';
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const ROLE_NAMES: Record<MailLanguage, Record<number, string>> = {
+  en: { 1: 'admin', 2: 'editor', 4: 'viewer', 8: 'inspector' },
+  es: { 1: 'administrador', 2: 'editor', 4: 'lector', 8: 'inspector' },
+};
+
+/** A job-site role in the recipient's language. */
+export function roleName(lang: MailLanguage, access: number): string {
+  return ROLE_NAMES[lang][access] ?? (lang === 'es' ? 'tipo desconocido' : 'unknown type');
+}
+
+/** A job site named in a message, with the recipient's role there. */
+export interface MailSite {
+  name: string;
+  access: number;
+}
+
+const siteLines = (lang: MailLanguage, sites: MailSite[]) =>
+  sites.map((s) => `  - ${s.name} (${roleName(lang, s.access)})`).join('\n');
+const siteItems = (lang: MailLanguage, sites: MailSite[]) =>
+  `<ul>${sites.map((s) => `<li>${escapeHtml(s.name)} (${escapeHtml(roleName(lang, s.access))})</li>`).join('')}</ul>`;
+
+export interface InvitationMail {
+  lang: MailLanguage;
+  /** the invitee's first name or username */
+  name: string;
+  inviterName: string;
+  companyName: string;
+  sites: MailSite[];
+  /** the /create_pwd?token=… link */
+  link: string;
+  validDays: number;
+}
+
+/** The welcome e-mail of an invitation (and of a re-invitation). */
+export function invitationMail(m: InvitationMail): RenderedMail {
+  const e = {
+    name: escapeHtml(m.name),
+    inviter: escapeHtml(m.inviterName),
+    company: escapeHtml(m.companyName),
+  };
+  const link = escapeHtml(m.link);
+  if (m.lang === 'es') {
+    const sitesText = m.sites.length
+      ? `Tendrá acceso a estos sitios de obra:\n${siteLines('es', m.sites)}\n\n`
+      : '';
+    const sitesHtml = m.sites.length
+      ? `<p>Tendrá acceso a estos sitios de obra:</p>${siteItems('es', m.sites)}`
+      : '';
+    return {
+      subject: `${m.inviterName} le invitó a ${m.companyName} en Sitepulse`,
+      text:
+        `Hola ${m.name}:\n\n${m.inviterName} le invitó a unirse a ${m.companyName} en Sitepulse.\n\n${sitesText}` +
+        `Abra este enlace para crear su contraseña (funciona una vez, durante ${m.validDays} días):\n\n${m.link}\n\n` +
+        'Si no esperaba esta invitación, ignore este correo.\n',
+      html:
+        `<p>Hola ${e.name}:</p><p>${e.inviter} le invitó a unirse a <b>${e.company}</b> en Sitepulse.</p>${sitesHtml}` +
+        `<p><a href="${link}">Crear mi contraseña</a> (el enlace funciona una vez, durante ${m.validDays} días).</p>` +
+        '<p>Si no esperaba esta invitación, ignore este correo.</p>',
+    };
+  }
+  const sitesText = m.sites.length
+    ? `You will have access to these job sites:\n${siteLines('en', m.sites)}\n\n`
+    : '';
+  const sitesHtml = m.sites.length
+    ? `<p>You will have access to these job sites:</p>${siteItems('en', m.sites)}`
+    : '';
+  return {
+    subject: `${m.inviterName} invited you to ${m.companyName} on Sitepulse`,
+    text:
+      `Hello ${m.name},\n\n${m.inviterName} invited you to join ${m.companyName} on Sitepulse.\n\n${sitesText}` +
+      `Open this link to create your password (it works once, within ${m.validDays} days):\n\n${m.link}\n\n` +
+      'If you did not expect this invitation, ignore this e-mail.\n',
+    html:
+      `<p>Hello ${e.name},</p><p>${e.inviter} invited you to join <b>${e.company}</b> on Sitepulse.</p>${sitesHtml}` +
+      `<p><a href="${link}">Create my password</a> (the link works once, within ${m.validDays} days).</p>` +
+      '<p>If you did not expect this invitation, ignore this e-mail.</p>',
+  };
+}
+
+/** The text message of an invitation by phone (kept in the outbox for an admin to pass on). */
+export function invitationSms(m: Omit<InvitationMail, 'name' | 'sites'>): { subject: string; text: string } {
+  if (m.lang === 'es') {
+    return {
+      subject: 'Invitación a Sitepulse',
+      text:
+        `${m.inviterName} le invitó a ${m.companyName} en Sitepulse. ` +
+        `Cree su contraseña (válido ${m.validDays} días): ${m.link}`,
+    };
+  }
+  return {
+    subject: 'Sitepulse invitation',
+    text:
+      `${m.inviterName} invited you to ${m.companyName} on Sitepulse. ` +
+      `Create your password (valid ${m.validDays} days): ${m.link}`,
+  };
+}
+
+export interface AddedToJobSiteMail {
+  lang: MailLanguage;
+  name: string;
+  inviterName: string;
+  companyName: string;
+  sites: MailSite[];
+  /** where the dashboard is */
+  dashboardUrl: string;
+}
+
+/** An existing user was given a role on one or more job sites. */
+export function addedToJobSiteMail(m: AddedToJobSiteMail): RenderedMail {
+  const name = escapeHtml(m.name);
+  const inviter = escapeHtml(m.inviterName);
+  const company = escapeHtml(m.companyName);
+  const url = escapeHtml(m.dashboardUrl);
+  if (m.lang === 'es') {
+    return {
+      subject: `Nuevo acceso a sitios de obra de ${m.companyName}`,
+      text:
+        `Hola ${m.name}:\n\n${m.inviterName} le dio acceso a estos sitios de obra de ${m.companyName}:\n` +
+        `${siteLines('es', m.sites)}\n\nÁbralos en Sitepulse: ${m.dashboardUrl}\n`,
+      html:
+        `<p>Hola ${name}:</p><p>${inviter} le dio acceso a estos sitios de obra de <b>${company}</b>:</p>` +
+        `${siteItems('es', m.sites)}<p><a href="${url}">Abrir Sitepulse</a></p>`,
+    };
+  }
+  return {
+    subject: `New job-site access at ${m.companyName}`,
+    text:
+      `Hello ${m.name},\n\n${m.inviterName} gave you access to these job sites of ${m.companyName}:\n` +
+      `${siteLines('en', m.sites)}\n\nOpen them in Sitepulse: ${m.dashboardUrl}\n`,
+    html:
+      `<p>Hello ${name},</p><p>${inviter} gave you access to these job sites of <b>${company}</b>:</p>` +
+      `${siteItems('en', m.sites)}<p><a href="${url}">Open Sitepulse</a></p>`,
+  };
+}
+
+/** The same notice as a text message, for a user with a phone and no e-mail. */
+export function addedToJobSiteSms(m: AddedToJobSiteMail): { subject: string; text: string } {
+  const sites = m.sites.map((s) => `${s.name} (${roleName(m.lang, s.access)})`).join(', ');
+  return m.lang === 'es'
+    ? {
+        subject: 'Nuevo acceso en Sitepulse',
+        text: `${m.inviterName} le dio acceso en Sitepulse a: ${sites}.`,
+      }
+    : {
+        subject: 'New access on Sitepulse',
+        text: `${m.inviterName} gave you access on Sitepulse to: ${sites}.`,
+      };
+}
+
+export interface PasswordResetMail {
+  lang: MailLanguage;
+  name: string;
+  username: string;
+  /** the /reset_pwd?token=… link */
+  link: string;
+}
+
+/** A password-reset link (valid one hour, single use). */
+export function passwordResetMail(m: PasswordResetMail): RenderedMail {
+  const name = escapeHtml(m.name);
+  const username = escapeHtml(m.username);
+  const link = escapeHtml(m.link);
+  if (m.lang === 'es') {
+    return {
+      subject: 'Restablezca su contraseña de Sitepulse',
+      text:
+        `Hola ${m.name}:\n\nAlguien pidió restablecer la contraseña de su cuenta de Sitepulse (${m.username}).\n` +
+        `Abra este enlace dentro de una hora para elegir una contraseña nueva:\n\n${m.link}\n\n` +
+        'Si no lo pidió, ignore este correo: su contraseña no cambia.\n',
+      html:
+        `<p>Hola ${name}:</p><p>Alguien pidió restablecer la contraseña de su cuenta de Sitepulse ` +
+        `(${username}).</p><p><a href="${link}">Elegir una contraseña nueva</a> ` +
+        '(el enlace funciona una vez, dentro de una hora).</p><p>Si no lo pidió, ignore este correo.</p>',
+    };
+  }
+  return {
+    subject: 'Reset your Sitepulse password',
+    text:
+      `Hello ${m.name},\n\nSomeone asked to reset the password of your Sitepulse account (${m.username}).\n` +
+      `Open this link within one hour to choose a new password:\n\n${m.link}\n\n` +
+      'If you did not ask for this, ignore this e-mail: your password stays the same.\n',
+    html:
+      `<p>Hello ${name},</p><p>Someone asked to reset the password of your Sitepulse account ` +
+      `(${username}).</p><p><a href="${link}">Choose a new password</a> ` +
+      '(the link works once, within one hour).</p><p>If you did not ask for this, ignore this e-mail.</p>',
+  };
+}
+
+/** The reset link as a text message, for a user with a phone and no e-mail. */
+export function passwordResetSms(m: PasswordResetMail): { subject: string; text: string } {
+  return m.lang === 'es'
+    ? {
+        subject: 'Restablecer contraseña de Sitepulse',
+        text: `Elija una contraseña nueva de Sitepulse (${m.username}) dentro de una hora: ${m.link}`,
+      }
+    : {
+        subject: 'Reset your Sitepulse password',
+        text: `Choose a new Sitepulse password (${m.username}) within one hour: ${m.link}`,
+      };
+}
+
+/** The password of an account was changed (from my profile). */
+export function passwordChangedMail(m: { lang: MailLanguage; name: string; username: string }): RenderedMail {
+  const name = escapeHtml(m.name);
+  const username = escapeHtml(m.username);
+  if (m.lang === 'es') {
+    return {
+      subject: 'Su contraseña de Sitepulse cambió',
+      text:
+        `Hola ${m.name}:\n\nLa contraseña de su cuenta de Sitepulse (${m.username}) acaba de cambiar; ` +
+        'las demás sesiones se cerraron.\nSi no fue usted, pida a un administrador que restablezca su acceso.\n',
+      html:
+        `<p>Hola ${name}:</p><p>La contraseña de su cuenta de Sitepulse (${username}) acaba de cambiar; ` +
+        'las demás sesiones se cerraron.</p><p>Si no fue usted, pida a un administrador que restablezca su acceso.</p>',
+    };
+  }
+  return {
+    subject: 'Your Sitepulse password was changed',
+    text:
+      `Hello ${m.name},\n\nThe password of your Sitepulse account (${m.username}) was just changed; ` +
+      'your other sessions were signed out.\nIf this was not you, ask an admin to restore your access.\n',
+    html:
+      `<p>Hello ${name},</p><p>The password of your Sitepulse account (${username}) was just changed; ` +
+      'your other sessions were signed out.</p><p>If this was not you, ask an admin to restore your access.</p>',
+  };
+}

@@ -1,0 +1,42 @@
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFieldMessage } from './messages.ts';
+
+/** A password input with a show/hide toggle, as on the login screen. `error` is an i18n key. */
+export function PasswordField({
+  error,
+  helperText,
+  ...props
+}: Omit<TextFieldProps, 'error' | 'type'> & { error?: string }) {
+  const { t } = useTranslation();
+  const message = useFieldMessage();
+  const [shown, setShown] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={shown ? 'text' : 'password'}
+      fullWidth
+      error={Boolean(error)}
+      helperText={error ? message(error) : (helperText ?? ' ')}
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={shown ? t('account.password.hide') : t('account.password.show')}
+                onClick={() => setShown((s) => !s)}
+                onMouseDown={(e) => e.preventDefault()}
+                edge="end"
+              >
+                {shown ? <VisibilityOffIcon /> : <VisibilityIcon />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,27 @@
+import { PASSWORD_MIN_LENGTH } from '@sitepulse/domain';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client.ts';
+
+/** The text of a form field's message (an i18n key from validation.ts), or the blank line that keeps its place. */
+export function useFieldMessage(): (key: string | undefined) => string {
+  const { t } = useTranslation();
+  return (key) => (key ? t(key, { min: PASSWORD_MIN_LENGTH }) : ' ');
+}
+
+/** The HTTP status of a failed call (undefined when the server did not answer). */
+export const statusOf = (error: unknown): number | undefined =>
+  error instanceof ApiError ? error.status : undefined;
+
+/** An e-mailed link the server refuses: unknown, used or expired (400; 404 or 410 would mean the same). */
+export const isDeadLink = (error: unknown): boolean => [400, 404, 410].includes(statusOf(error) ?? 0);
+
+/**
+ * The key of what a failed save says. The server's own texts are not shown (spec section 8): a status the
+ * form knows gets its own words, anything else the general 'try again'.
+ */
+export function failureKey(error: unknown, known: Partial<Record<number, string>> = {}): string {
+  const status = statusOf(error);
+  if (status !== undefined && known[status]) return known[status];
+  if (status === 429) return 'account.errors.tooMany';
+  return 'account.errors.generic';
+}

@@ -1,0 +1,229 @@
+import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import {
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  Stack,
+  TextField,
+  Tooltip,
+} from '@mui/material';
+import type { TenantGroupMember } from '@sitepulse/contracts';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client.ts';
+import { useChangeJobSiteRole, useReinviteUser, useRevokeJobSite } from '../../api/users.ts';
+import { useAlert } from '../../components/AlertBanner.tsx';
+import { displayName, isKnownRole, isPendingInvitation, ROLE_CODES, roleKey } from './rules.ts';
+
+/** What a refused or failed people call shows: the server's 400/409 in its words, 403/404 explained. */
+export function peopleErrorText(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 400 || error.status === 409)
+      return t('members.errors.rejected', { message: error.message });
+    if (error.status === 403) return t('members.errors.forbidden');
+    if (error.status === 404) return t('members.errors.notFound');
+  }
+  return t('members.errors.failed');
+}
+
+/** The member's role on the site as a small chip. */
+export function RoleChip({ access }: { access: number }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      label={t(roleKey(access))}
+      color={access === 1 ? 'primary' : 'default'}
+      data-testid="member-role"
+    />
+  );
+}
+
+/** Pending invitation, inactive account, and "You" for the signed-in user. */
+export function MemberBadges({ member, isMe }: { member: TenantGroupMember; isMe: boolean }) {
+  const { t } = useTranslation();
+  const pending = isPendingInvitation(member);
+  if (!pending && member.isActive && !isMe) return null;
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {isMe ? <Chip size="small" label={t('members.badges.you')} /> : null}
+      {pending ? (
+        <Chip size="small" color="warning" variant="outlined" label={t('members.badges.pending')} />
+      ) : null}
+      {member.isActive ? null : <Chip size="small" color="default" label={t('members.badges.inactive')} />}
+    </Stack>
+  );
+}
+
+/** The member's role on this site as a select; choosing another role changes it at once (PUT tenant_groups). */
+export function RoleSelect({
+  member,
+  tenantGroupId,
+  fullWidth,
+}: {
+  member: TenantGroupMember;
+  tenantGroupId: number;
+  fullWidth?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { showAlert } = useAlert();
+  const change = useChangeJobSiteRole();
+  const name = displayName(member);
+  const known = isKnownRole(member.access);
+  return (
+    <TextField
+      select
+      size="small"
+      value={known ? String(member.access) : ''}
+      disabled={change.isPending}
+      fullWidth={fullWidth}
+      onChange={(e) => {
+        const access = Number(e.target.value) as 1 | 2 | 4 | 8;
+        if (!isKnownRole(access) || access === member.access) return;
+        change.mutate(
+          { username: member.username, tenantGroupId, access },
+          {
+            onSuccess: () =>
+              showAlert({
+                severity: 'success',
+                message: t('members.actions.roleChanged', { name, role: t(roleKey(access)) }),
+              }),
+            onError: (error) => showAlert({ severity: 'error', message: peopleErrorText(t, error) }),
+          },
+        );
+      }}
+      slotProps={{
+        select: { native: true },
+        htmlInput: { 'aria-label': t('members.actions.roleOf', { name }) },
+      }}
+      sx={{ minWidth: 130 }}
+    >
+      {known ? null : (
+        <option value="" disabled>
+          {t('members.roles.unknown')}
+        </option>
+      )}
+      {ROLE_CODES.map((code) => (
+        <option key={code} value={String(code)}>
+          {t(roleKey(code))}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+/** Sends a new invitation link (the earlier ones stop working), for a member who has not set up yet. */
+export function ResendInvitationButton({ member }: { member: TenantGroupMember }) {
+  const { t } = useTranslation();
+  const { showAlert } = useAlert();
+  const reinvite = useReinviteUser();
+  const name = displayName(member);
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<SendOutlinedIcon />}
+      loading={reinvite.isPending}
+      aria-label={t('members.actions.resendTo', { name })}
+      onClick={() =>
+        reinvite.mutate(
+          { username: member.username },
+          {
+            onSuccess: () =>
+              showAlert({ severity: 'success', message: t('members.actions.resent', { name }) }),
+            onError: (error) => showAlert({ severity: 'error', message: peopleErrorText(t, error) }),
+          },
+        )
+      }
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {t('members.actions.resend')}
+    </Button>
+  );
+}
+
+/**
+ * Removes the member from this site after a confirmation (DELETE tenant_groups). Their account stays; they
+ * no longer see the site. `variant="icon"` for the list's rows, a labelled button on the profile.
+ */
+export function RemoveMemberButton({
+  member,
+  tenantGroupId,
+  siteName,
+  variant = 'icon',
+  onRemoved,
+}: {
+  member: TenantGroupMember;
+  tenantGroupId: number;
+  siteName: string;
+  variant?: 'icon' | 'button';
+  onRemoved?: () => void;
+}) {
+  const { t } = useTranslation();
+  const { showAlert } = useAlert();
+  const revoke = useRevokeJobSite();
+  const [open, setOpen] = useState(false);
+  const name = displayName(member);
+  const label = t('members.actions.removeNamed', { name });
+
+  const confirm = () =>
+    revoke.mutate(
+      { username: member.username, tenantGroupId },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          showAlert({ severity: 'success', message: t('members.actions.removed', { name, site: siteName }) });
+          onRemoved?.();
+        },
+        onError: (error) => {
+          setOpen(false);
+          showAlert({ severity: 'error', message: peopleErrorText(t, error) });
+        },
+      },
+    );
+
+  return (
+    <>
+      {variant === 'icon' ? (
+        <Tooltip title={label}>
+          <IconButton size="small" color="error" aria-label={label} onClick={() => setOpen(true)}>
+            <PersonRemoveOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          startIcon={<PersonRemoveOutlinedIcon />}
+          onClick={() => setOpen(true)}
+          aria-label={label}
+        >
+          {t('members.actions.remove')}
+        </Button>
+      )}
+      <Dialog open={open} onClose={() => !revoke.isPending && setOpen(false)} maxWidth="xs" fullWidth>
+        <DialogTitle>{t('members.remove.title', { name })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('members.remove.text', { name, site: siteName })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)} disabled={revoke.isPending}>
+            {t('members.remove.cancel')}
+          </Button>
+          <Button color="error" variant="contained" onClick={confirm} loading={revoke.isPending}>
+            {t('members.remove.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

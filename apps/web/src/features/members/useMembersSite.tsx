@@ -1,0 +1,41 @@
+import { Typography } from '@mui/material';
+import { useParams } from 'react-router';
+import { useCurrentJobSite, useUserDetails } from '../../api/queries.ts';
+import { canManageSite } from './rules.ts';
+
+/**
+ * The job site of a members route (:jobsiteId; RequireJobSite has checked it is the user's) and whether
+ * the signed-in user manages its members.
+ */
+export function useMembersSite() {
+  const { jobsiteId } = useParams();
+  const tenantGroupId = Number(jobsiteId);
+  const { jobSite } = useCurrentJobSite(jobsiteId);
+  const user = useUserDetails();
+  return {
+    tenantGroupId,
+    siteName: jobSite?.name ?? '',
+    user,
+    me: user.data?.username,
+    canManage: canManageSite(user.data, tenantGroupId),
+  };
+}
+
+/** A page heading: the site's name small above the page's title. */
+export function SiteHeading({ siteName, title }: { siteName: string; title: string }) {
+  return (
+    <>
+      {siteName ? (
+        <Typography
+          component="span"
+          variant="overline"
+          color="text.secondary"
+          sx={{ display: 'block', lineHeight: 1.6, overflowWrap: 'anywhere' }}
+        >
+          {siteName}
+        </Typography>
+      ) : null}
+      {title}
+    </>
+  );
+}
