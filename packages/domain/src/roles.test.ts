@@ -5,6 +5,7 @@ import {
   canManageMembers,
   canManageUsers,
   canUseWebDashboard,
+  canWriteCompanyProfiles,
   hasReadOnlyRole,
   INVITATION_STATUS,
   isAccessRestricted,
@@ -173,6 +174,12 @@ describe('people and access rules', () => {
     expect(canEditJobSite(1, 'READONLY_MEMBER')).toBe(false);
     expect(isReadOnlyAccount('READONLY_MEMBER')).toBe(true);
     expect(isReadOnlyAccount('USER')).toBe(false);
+  });
+  it('concrete profiles: company admins and anyone who may change a site, never Read-Only', () => {
+    expect(canWriteCompanyProfiles('ADMIN', [])).toBe(true);
+    expect(canWriteCompanyProfiles('USER', [4, 2])).toBe(true);
+    expect(canWriteCompanyProfiles('USER', [4, 8])).toBe(false);
+    expect(canWriteCompanyProfiles('READONLY_MEMBER', [1, 2])).toBe(false);
   });
   it('only admins (ADMIN or AOMS) manage users', () => {
     expect(['ADMIN', 'AOMS_SUPPORT', 'USER', 'READONLY_MEMBER', null].map(canManageUsers)).toEqual([

@@ -134,6 +134,17 @@ export function canEditJobSite(
   return isAdminAccount(accountType) || isWriterAccess(access);
 }
 
+/**
+ * Whether a user may create and edit the company's concrete profiles (company-wide, not of one site): a
+ * user who may change at least one job site (canEditJobSite), or a company admin. Never a Read-Only account.
+ */
+export function canWriteCompanyProfiles(
+  accountType: string | null | undefined,
+  siteAccesses: readonly (number | string | null | undefined)[],
+): boolean {
+  return canEditJobSite(null, accountType) || siteAccesses.some((a) => canEditJobSite(a, accountType));
+}
+
 /** Whether a user may manage the company's users (user management and its calls): admins only (section 6). */
 export function canManageUsers(accountType: string | null | undefined): boolean {
   return isAdminAccount(accountType);

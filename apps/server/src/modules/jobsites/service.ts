@@ -1,5 +1,10 @@
 import type { Tenant, TenantGroup, TenantType } from '@sitepulse/contracts';
-import { canEditJobSite, canUseWebDashboard, isReadOnlyAccount } from '@sitepulse/domain';
+import {
+  canEditJobSite,
+  canUseWebDashboard,
+  canWriteCompanyProfiles,
+  isReadOnlyAccount,
+} from '@sitepulse/domain';
 import type { Selectable } from 'kysely';
 import type { TenantTable } from '../../db/types.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -167,8 +172,8 @@ export function createJobsitesService(deps: { repo: JobsitesRepo; users: UsersSe
      * a company admin or may change at least one job site (never a Read-Only account).
      */
     async assertWriterSomewhere(actor: Actor, message: string): Promise<void> {
-      if (canEditJobSite(null, actor.accountType)) return;
-      if ((await siteAccess(actor)).writable.length > 0) return;
+      const { granted } = await siteAccess(actor);
+      if (canWriteCompanyProfiles(actor.accountType, [...granted.values()])) return;
       throw forbidden(message);
     },
 

@@ -67,6 +67,7 @@ describe('canWriteProfiles (as the server decides)', () => {
     [{ accountType: 'USER', userTenantGroupData: [{ access: 4 }] }, false],
     [{ accountType: 'USER', userTenantGroupData: [{ access: 8 }] }, false],
     [{ accountType: 'READONLY_MEMBER', userTenantGroupData: [{ access: 4 }] }, false],
+    [{ accountType: 'READONLY_MEMBER', userTenantGroupData: [{ access: 2 }] }, false],
     [{ accountType: 'USER', userTenantGroupData: null }, false],
   ])('%j → %s', (user, expected) => {
     expect(canWriteProfiles(user)).toBe(expected);

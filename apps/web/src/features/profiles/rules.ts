@@ -9,14 +9,13 @@ import type {
   UpdateConcreteProfileBody,
 } from '@sitepulse/contracts';
 import {
+  canWriteCompanyProfiles,
   convert,
   DEFAULT_ACTIVATION_ENERGY,
   DEFAULT_DATUM_C,
   DEFAULT_REFERENCE_C,
   fitStrengthCurve,
   formatNumber,
-  isAdminAccount,
-  isWriterAccess,
   type LabBreak,
   type MaturityFunction,
   type StrengthCurveFit,
@@ -42,8 +41,8 @@ export const PROFILE_LIMITS = {
 } as const;
 
 /**
- * Who may create and edit profiles, as the server decides (apps/server/src/modules/profiles): company
- * admins, and users who are admin (1) or editor (2) of at least one job site. Viewers and inspectors read.
+ * Who may create and edit profiles: the rule the server applies too (domain canWriteCompanyProfiles): company
+ * admins, and users who are admin (1) or editor (2) of at least one job site, never a Read-Only account.
  */
 export function canWriteProfiles(
   user:
@@ -55,8 +54,10 @@ export function canWriteProfiles(
     | undefined,
 ): boolean {
   if (!user) return false;
-  if (isAdminAccount(user.accountType)) return true;
-  return (user.userTenantGroupData ?? []).some((g) => isWriterAccess(g.access));
+  return canWriteCompanyProfiles(
+    user.accountType,
+    (user.userTenantGroupData ?? []).map((g) => g.access),
+  );
 }
 
 /**
