@@ -152,7 +152,7 @@ export function UserList({
               data-testid="user-row"
             >
               {/* Name, username and e-mail in one cell: a column of e-mail addresses would squeeze to a letter a line. */}
-              <TableCell sx={{ minWidth: 200, maxWidth: 300 }}>
+              <TableCell sx={{ minWidth: 180, maxWidth: 280 }}>
                 <Link
                   component={RouterLink}
                   to={editUserPath(u)}
@@ -179,7 +179,7 @@ export function UserList({
                 {accountTypeText(t, u.accountType)}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{missing(u.phone, t)}</TableCell>
-              <TableCell sx={{ minWidth: 150 }}>
+              <TableCell sx={{ minWidth: 120 }}>
                 <StatusChips user={u} />
                 {isInvitationPending(u) ? (
                   // A click on the button resends; it does not open the user.
@@ -188,7 +188,7 @@ export function UserList({
                   </Box>
                 ) : null}
               </TableCell>
-              <TableCell sx={{ minWidth: 180, maxWidth: 320 }}>
+              <TableCell sx={{ minWidth: 160, maxWidth: 280 }}>
                 <AccessChips user={u} sites={sites} />
               </TableCell>
             </TableRow>
