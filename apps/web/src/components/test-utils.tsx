@@ -3,11 +3,12 @@
  * and a render with the app's providers around a memory router.
  */
 import type { CompanyModule, PublicConfig, TenantGroup, UserDetail } from '@sitepulse/contracts';
-import { configure, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../app/providers.tsx';
+import i18n from '../i18n/index.ts';
 
 // The test machine can be slow: give async queries and tests room.
 configure({ asyncUtilTimeout: 8000 });
@@ -108,6 +109,15 @@ export function testUser(overrides: Partial<UserDetail> = {}): UserDetail {
   };
 }
 
+/** A request a recording fetch stub saw: its path under /api (no query), query, headers and parsed body. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Headers;
+  body: unknown;
+}
+
 export interface ServerState {
   config?: PublicConfig;
   user?: UserDetail;
@@ -160,6 +170,46 @@ export function signInSession(username = 'admin'): void {
     roles: '[]',
   };
   for (const [k, v] of Object.entries(values)) localStorage.setItem(`sitepulse.${k}`, v);
+}
+
+/**
+ * For a test file's top level: every test starts in English with nothing stored but what `start` writes;
+ * after each one the screen is unmounted, stubbed globals are restored and the language is English again.
+ */
+function englishTests(start: () => void): void {
+  beforeEach(async () => {
+    localStorage.clear();
+    start();
+    await i18n.changeLanguage('en');
+  });
+  afterEach(async () => {
+    cleanup();
+    vi.unstubAllGlobals();
+    await i18n.changeLanguage('en');
+  });
+}
+
+/** Every test of the file starts signed in as `username`, in English (see englishTests). */
+export const signedInEnglishTests = (username = 'admin') => englishTests(() => signInSession(username));
+
+/** Every test of the file starts signed out, in English (see englishTests). */
+export const signedOutEnglishTests = () => englishTests(() => {});
+
+/** A phone-width screen: every `max-width` media query matches (MUI's down('sm') and the like). */
+export function stubPhoneWidth(): void {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    })),
+  );
 }
 
 /** Shows the current path and the `from` state, so tests can assert redirects. */

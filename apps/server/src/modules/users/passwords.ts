@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import type { QueuedMail } from '../mail/service.ts';
 import { mailLanguage, passwordChangedMail, passwordResetMail, passwordResetSms } from '../mail/templates.ts';
 import { findByLoginRef, type PeopleDeps, type UserRow } from './access.ts';
+import type { AuditRow } from './repo.ts';
 
 const INVALID_RESET_LINK = 'This password reset link is invalid or has expired';
 const INVALID_CREATE_LINK = 'This create-password link is invalid, was already used or has expired';
@@ -55,6 +56,33 @@ export function createPasswords({ repo, mail, onSessionsEnded }: PeopleDeps) {
     return { link, user };
   }
 
+  /**
+   * Sets the password of a link's user: the link is used up (once, even when two calls race), every
+   * session of the user ends, and the change is audited as `audit` says. Returns the user.
+   */
+  async function setPasswordByLink(
+    token: string,
+    password: string,
+    purpose: PasswordTokenPurpose,
+    invalidMessage: string,
+    audit: Pick<AuditRow, 'operation' | 'detail'>,
+  ): Promise<UserRow> {
+    const { link, user } = await validLink(token, purpose, invalidMessage);
+    const passwordHash = await hashPassword(password);
+    await repo.transaction(async (trx) => {
+      const now = Date.now();
+      if (!(await trx.useToken(link.id, now))) throw badRequest(invalidMessage);
+      await trx.updateUser(user.id, { password_hash: passwordHash });
+      await trx.revokeSessions(user.id, now);
+      await trx.audit(
+        [{ companyId: user.company_id, actorUserId: null, targetUserId: user.id, ...audit }],
+        now,
+      );
+    });
+    onSessionsEnded?.(user.id);
+    return user;
+  }
+
   return {
     /** POST /v2/users/cmd/init_reset_pwd/by_email: same answer whether or not the address is known. */
     async initResetPasswordByEmail(companyId: number, email: string, baseUrl: string): Promise<void> {
@@ -68,27 +96,10 @@ export function createPasswords({ repo, mail, onSessionsEnded }: PeopleDeps) {
 
     /** POST /v2/users/cmd/reset_pwd_confirm: a RESET link only; works once; signs out every session. */
     async confirmResetPassword(token: string, password: string): Promise<void> {
-      const { link, user } = await validLink(token, 'RESET', INVALID_RESET_LINK);
-      const passwordHash = await hashPassword(password);
-      await repo.transaction(async (trx) => {
-        const now = Date.now();
-        if (!(await trx.useToken(link.id, now))) throw badRequest(INVALID_RESET_LINK);
-        await trx.updateUser(user.id, { password_hash: passwordHash });
-        await trx.revokeSessions(user.id, now);
-        await trx.audit(
-          [
-            {
-              companyId: user.company_id,
-              actorUserId: null,
-              targetUserId: user.id,
-              operation: 'PASSWORD_RESET',
-              detail: 'by the e-mailed reset link',
-            },
-          ],
-          now,
-        );
+      await setPasswordByLink(token, password, 'RESET', INVALID_RESET_LINK, {
+        operation: 'PASSWORD_RESET',
+        detail: 'by the e-mailed reset link',
       });
-      onSessionsEnded?.(user.id);
     },
 
     /**
@@ -96,27 +107,10 @@ export function createPasswords({ repo, mail, onSessionsEnded }: PeopleDeps) {
      * invitation stays INVITATION_WELCOME_EMAIL_SENT until the account setup is saved.
      */
     async createPassword(token: string, password: string): Promise<ChangeTempPwdResult> {
-      const { link, user } = await validLink(token, 'INVITE', INVALID_CREATE_LINK);
-      const passwordHash = await hashPassword(password);
-      await repo.transaction(async (trx) => {
-        const now = Date.now();
-        if (!(await trx.useToken(link.id, now))) throw badRequest(INVALID_CREATE_LINK);
-        await trx.updateUser(user.id, { password_hash: passwordHash });
-        await trx.revokeSessions(user.id, now);
-        await trx.audit(
-          [
-            {
-              companyId: user.company_id,
-              actorUserId: null,
-              targetUserId: user.id,
-              operation: 'PASSWORD_CHANGE',
-              detail: 'first password, by the invitation link',
-            },
-          ],
-          now,
-        );
+      const user = await setPasswordByLink(token, password, 'INVITE', INVALID_CREATE_LINK, {
+        operation: 'PASSWORD_CHANGE',
+        detail: 'first password, by the invitation link',
       });
-      onSessionsEnded?.(user.id);
       return { companyId: user.company_id, username: user.username, email: user.email };
     },
 

@@ -1,6 +1,12 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LocationProbe, renderRoutes, signInSession, testUser } from '../../components/test-utils.tsx';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  LocationProbe,
+  renderRoutes,
+  signedOutEnglishTests,
+  signInSession,
+  testUser,
+} from '../../components/test-utils.tsx';
 import i18n from '../../i18n/index.ts';
 import AccountSetupPage from './AccountSetupPage.tsx';
 import { accountServer, apiError } from './test-server.ts';
@@ -46,14 +52,7 @@ const field = (name: string) => screen.getByLabelText(name, { selector: 'input' 
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
 
-beforeEach(async () => {
-  localStorage.clear();
-  await i18n.changeLanguage('en');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedOutEnglishTests();
 
 describe('AccountSetupPage', () => {
   it('saves the settings, then the phone, then completes the setup, and goes home', async () => {

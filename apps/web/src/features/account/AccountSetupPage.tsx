@@ -23,8 +23,10 @@ import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-rout
 import { useUserDetails } from '../../api/queries.ts';
 import { sessionSnapshot, writeSession } from '../../api/session.ts';
 import { useAssignPhone, useUpdateUserDetails, useUpdateUserSettings } from '../../api/users.ts';
+import { FormPhoneInput } from '../../components/FormPhoneInput.tsx';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
-import { isPhoneEmpty, PhoneInput, phoneToE164 } from '../../components/PhoneInput.tsx';
+import { PersonNameFields } from '../../components/PersonNameFields.tsx';
+import { isPhoneEmpty, phoneToE164 } from '../../components/PhoneInput.tsx';
 import { LoadError } from '../../components/QueryState.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
 import { useSettingValues } from './api.ts';
@@ -121,24 +123,13 @@ function SetupForm({ user, offered }: { user: UserDetail; offered: UserSettingVa
       onSubmit={handleSubmit((v) => save.mutate(v))}
     >
       <Stack spacing={1}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
-          <TextField
-            {...register('firstName')}
-            label={t('account.fields.firstName')}
-            autoComplete="given-name"
-            fullWidth
-            error={Boolean(errors.firstName)}
-            helperText={message(errors.firstName?.message)}
-          />
-          <TextField
-            {...register('lastName')}
-            label={t('account.fields.lastName')}
-            autoComplete="family-name"
-            fullWidth
-            error={Boolean(errors.lastName)}
-            helperText={message(errors.lastName?.message)}
-          />
-        </Stack>
+        <PersonNameFields
+          register={register}
+          errors={errors}
+          labels={{ firstName: t('account.fields.firstName'), lastName: t('account.fields.lastName') }}
+          message={message}
+          ownName
+        />
         {user.email ? (
           <TextField
             label={t('account.fields.email')}
@@ -148,21 +139,7 @@ function SetupForm({ user, offered }: { user: UserDetail; offered: UserSettingVa
             slotProps={{ htmlInput: { readOnly: true } }}
           />
         ) : null}
-        <Controller
-          control={control}
-          name="phone"
-          render={({ field, fieldState }) => (
-            <PhoneInput
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              name={field.name}
-              label={t('account.setup.phone')}
-              error={fieldState.error?.message ? t(fieldState.error.message) : null}
-            />
-          )}
-        />
+        <FormPhoneInput control={control} label={t('account.setup.phone')} />
         <Typography variant="body2" color="text.secondary" sx={{ mt: -1.5, pb: 1 }}>
           {t('account.setup.phoneHelp')}
         </Typography>

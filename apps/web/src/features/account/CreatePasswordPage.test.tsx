@@ -1,7 +1,13 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { readSession } from '../../api/session.ts';
-import { LocationProbe, renderRoutes, testConfig, testUser } from '../../components/test-utils.tsx';
+import {
+  LocationProbe,
+  renderRoutes,
+  signedOutEnglishTests,
+  testConfig,
+  testUser,
+} from '../../components/test-utils.tsx';
 import i18n from '../../i18n/index.ts';
 import CreatePasswordPage from './CreatePasswordPage.tsx';
 import { accountServer, apiError, json } from './test-server.ts';
@@ -53,14 +59,7 @@ function fill(password: string, confirm = password) {
   fireEvent.click(screen.getByRole('button', { name: 'Create password' }));
 }
 
-beforeEach(async () => {
-  localStorage.clear();
-  await i18n.changeLanguage('en');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedOutEnglishTests();
 
 describe('CreatePasswordPage', () => {
   it('checks the password before sending it', async () => {

@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineRounded';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineRounded';
 import LinkOffIcon from '@mui/icons-material/LinkOffRounded';
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import type { UserDetail } from '@sitepulse/contracts';
-import { isSignedIn, PASSWORD_MIN_LENGTH } from '@sitepulse/domain';
+import { isSignedIn } from '@sitepulse/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { loginToCompany } from '../../api/auth.ts';
@@ -14,10 +12,9 @@ import { useConfig } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { readSession, sessionSnapshot } from '../../api/session.ts';
 import { createPassword } from '../../api/users.ts';
-import { failureKey, isDeadLink } from './messages.ts';
-import { PasswordField } from './PasswordField.tsx';
+import { isDeadLink } from './messages.ts';
+import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { Outcome, PublicFrame } from './PublicFrame.tsx';
-import { type NewPasswordValues, newPasswordSchema } from './validation.ts';
 
 interface Created {
   username: string;
@@ -92,10 +89,6 @@ export default function CreatePasswordPage() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const { register, handleSubmit, formState } = useForm<NewPasswordValues>({
-    resolver: zodResolver(newPasswordSchema),
-    defaultValues: { password: '', confirm: '' },
-  });
   const create = useMutation({
     mutationFn: (password: string) => createAndSignIn(token, password),
     onSuccess: ({ detail }) => {
@@ -105,7 +98,6 @@ export default function CreatePasswordPage() {
       navigate('/', { replace: true });
     },
   });
-  const { errors } = formState;
   const dead = !token || (create.isError && isDeadLink(create.error));
   const created = create.isSuccess ? create.data : null;
 
@@ -130,37 +122,13 @@ export default function CreatePasswordPage() {
       );
     }
     return (
-      <Box
-        component="form"
-        noValidate
-        onSubmit={handleSubmit((v) => create.mutate(v.password))}
-        aria-label={t('account.create.title')}
-      >
-        <Stack spacing={1}>
-          <PasswordField
-            {...register('password')}
-            label={t('account.password.new')}
-            autoComplete="new-password"
-            autoFocus
-            error={errors.password?.message}
-            helperText={t('account.password.rule', { min: PASSWORD_MIN_LENGTH })}
-          />
-          <PasswordField
-            {...register('confirm')}
-            label={t('account.password.confirm')}
-            autoComplete="new-password"
-            error={errors.confirm?.message}
-          />
-        </Stack>
-        {create.isError ? (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {t(failureKey(create.error))}
-          </Alert>
-        ) : null}
-        <Button type="submit" variant="contained" size="large" fullWidth loading={create.isPending}>
-          {t('account.create.submit')}
-        </Button>
-      </Box>
+      <NewPasswordForm
+        label={t('account.create.title')}
+        submitLabel={t('account.create.submit')}
+        onSubmit={(password) => create.mutate(password)}
+        pending={create.isPending}
+        failure={create.error}
+      />
     );
   };
 

@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, signInSession, testUser } from '../../components/test-utils.tsx';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderAt, signedInEnglishTests, testUser } from '../../components/test-utils.tsx';
 import i18n from '../../i18n/index.ts';
 import MyProfilePage from './MyProfilePage.tsx';
 import { accountServer, apiError } from './test-server.ts';
@@ -36,15 +36,7 @@ const input = (scope: HTMLElement, name: string) =>
 const type = (scope: HTMLElement, name: string, value: string) =>
   fireEvent.change(input(scope, name), { target: { value } });
 
-beforeEach(async () => {
-  localStorage.clear();
-  signInSession();
-  await i18n.changeLanguage('en');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInEnglishTests();
 
 describe('MyProfilePage', () => {
   it('shows the account type and each job site with the role there, and links to the settings', async () => {

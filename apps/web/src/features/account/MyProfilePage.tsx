@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { TenantGroup, UserDetail } from '@sitepulse/contracts';
-import { canManageUsers, PASSWORD_MIN_LENGTH } from '@sitepulse/domain';
+import { canManageUsers } from '@sitepulse/domain';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,9 +22,11 @@ import { useJobSites, useUserDetails } from '../../api/queries.ts';
 import { useAssignPhone, useChangePassword, useUpdateUserDetails } from '../../api/users.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { PersonNameFields } from '../../components/PersonNameFields.tsx';
 import { isPhoneEmpty, PhoneInput, type PhoneValue, phoneToE164 } from '../../components/PhoneInput.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { failureKey, useFieldMessage } from './messages.ts';
+import { NewPasswordFields } from './NewPasswordForm.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { accountTypeKey, phoneFromE164, roleKey } from './rules.ts';
 import {
@@ -109,24 +111,13 @@ function DetailsSection({ user }: { user: UserDetail }) {
         <dd>{t(accountTypeKey(user.accountType))}</dd>
       </Box>
       <Box component="form" noValidate onSubmit={submit} aria-label={t('account.profile.details')}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
-          <TextField
-            {...register('firstName')}
-            label={t('account.fields.firstName')}
-            autoComplete="given-name"
-            fullWidth
-            error={Boolean(errors.firstName)}
-            helperText={message(errors.firstName?.message)}
-          />
-          <TextField
-            {...register('lastName')}
-            label={t('account.fields.lastName')}
-            autoComplete="family-name"
-            fullWidth
-            error={Boolean(errors.lastName)}
-            helperText={message(errors.lastName?.message)}
-          />
-        </Stack>
+        <PersonNameFields
+          register={register}
+          errors={errors}
+          labels={{ firstName: t('account.fields.firstName'), lastName: t('account.fields.lastName') }}
+          message={message}
+          ownName
+        />
         <TextField
           {...register('email')}
           type="email"
@@ -281,19 +272,7 @@ function PasswordSection() {
             autoComplete="current-password"
             error={errors.current?.message}
           />
-          <PasswordField
-            {...register('password')}
-            label={t('account.password.new')}
-            autoComplete="new-password"
-            error={errors.password?.message}
-            helperText={t('account.password.rule', { min: PASSWORD_MIN_LENGTH })}
-          />
-          <PasswordField
-            {...register('confirm')}
-            label={t('account.password.confirm')}
-            autoComplete="new-password"
-            error={errors.confirm?.message}
-          />
+          <NewPasswordFields register={register} errors={errors} />
         </Stack>
         {change.isError ? (
           <Alert severity="error" sx={{ mb: 1, maxWidth: 420 }}>

@@ -1,7 +1,8 @@
-import { Box, Card, CardContent, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Card, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, SUPPORTED_LANGUAGES } from '../../i18n/index.ts';
+import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
+import { PublicBackdrop } from '../../components/PublicBackdrop.tsx';
 
 /**
  * The frame of the account pages a person reaches from an e-mailed link, outside the signed-in shell
@@ -20,21 +21,9 @@ export function PublicFrame({
   wide?: boolean;
   children: ReactNode;
 }) {
-  const { t, i18n } = useTranslation();
-  const language = (SUPPORTED_LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
   return (
-    <Box
-      sx={{
-        minHeight: '100dvh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        px: { xs: 1.5, sm: 3 },
-        py: { xs: 2, sm: 4 },
-        background: 'linear-gradient(150deg, #0d2136 0%, #1b3a57 55%, #24507a 100%)',
-      }}
-    >
+    <PublicBackdrop>
       <Typography sx={{ fontWeight: 700, letterSpacing: 0.3, color: 'common.white', mb: { xs: 2, sm: 3 } }}>
         {t('auth.brand')}
       </Typography>
@@ -59,28 +48,11 @@ export function PublicFrame({
           ) : null}
           {children}
           <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 3 }}>
-            <ToggleButtonGroup
-              exclusive
-              size="small"
-              value={language}
-              onChange={(_, lng: string | null) => lng && void changeLanguage(lng)}
-              aria-label={t('account.public.pageLanguage')}
-            >
-              {SUPPORTED_LANGUAGES.map((lng) => (
-                <ToggleButton
-                  key={lng}
-                  value={lng}
-                  lang={lng}
-                  sx={{ px: 1.25, py: 0.25, fontSize: '0.75rem' }}
-                >
-                  {lng.toUpperCase()}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
+            <LanguageSwitch label={t('account.public.pageLanguage')} />
           </Stack>
         </CardContent>
       </Card>
-    </Box>
+    </PublicBackdrop>
   );
 }
 

@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../../components/test-utils.tsx';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderAt, signedOutEnglishTests } from '../../components/test-utils.tsx';
 import i18n from '../../i18n/index.ts';
 import ResetPasswordPage from './ResetPasswordPage.tsx';
 import { accountServer, apiError } from './test-server.ts';
@@ -15,14 +15,7 @@ function fill(password: string, confirm: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
 }
 
-beforeEach(async () => {
-  localStorage.clear();
-  await i18n.changeLanguage('en');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedOutEnglishTests();
 
 describe('ResetPasswordPage', () => {
   it('checks both fields before sending anything', async () => {

@@ -1,17 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineRounded';
 import LinkOffIcon from '@mui/icons-material/LinkOffRounded';
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { PASSWORD_MIN_LENGTH } from '@sitepulse/domain';
+import { Button, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { confirmResetPassword } from '../../api/users.ts';
-import { failureKey, isDeadLink } from './messages.ts';
-import { PasswordField } from './PasswordField.tsx';
+import { isDeadLink } from './messages.ts';
+import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { Outcome, PublicFrame } from './PublicFrame.tsx';
-import { type NewPasswordValues, newPasswordSchema } from './validation.ts';
 
 /** The dead-link message: reset links work once, for an hour; a new one is asked for on the login page. */
 function DeadLink() {
@@ -40,14 +36,9 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const { register, handleSubmit, formState } = useForm<NewPasswordValues>({
-    resolver: zodResolver(newPasswordSchema),
-    defaultValues: { password: '', confirm: '' },
-  });
   const save = useMutation({
     mutationFn: (password: string) => confirmResetPassword({ token, password }),
   });
-  const { errors } = formState;
 
   const dead = !token || (save.isError && isDeadLink(save.error));
   const content = () => {
@@ -68,37 +59,13 @@ export default function ResetPasswordPage() {
       );
     }
     return (
-      <Box
-        component="form"
-        noValidate
-        onSubmit={handleSubmit((v) => save.mutate(v.password))}
-        aria-label={t('titles.resetPassword')}
-      >
-        <Stack spacing={1}>
-          <PasswordField
-            {...register('password')}
-            label={t('account.password.new')}
-            autoComplete="new-password"
-            autoFocus
-            error={errors.password?.message}
-            helperText={t('account.password.rule', { min: PASSWORD_MIN_LENGTH })}
-          />
-          <PasswordField
-            {...register('confirm')}
-            label={t('account.password.confirm')}
-            autoComplete="new-password"
-            error={errors.confirm?.message}
-          />
-        </Stack>
-        {save.isError ? (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {t(failureKey(save.error))}
-          </Alert>
-        ) : null}
-        <Button type="submit" variant="contained" size="large" fullWidth loading={save.isPending}>
-          {t('account.reset.submit')}
-        </Button>
-      </Box>
+      <NewPasswordForm
+        label={t('titles.resetPassword')}
+        submitLabel={t('account.reset.submit')}
+        onSubmit={(password) => save.mutate(password)}
+        pending={save.isPending}
+        failure={save.error}
+      />
     );
   };
 

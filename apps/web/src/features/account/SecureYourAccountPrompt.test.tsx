@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hasSeen } from '../../api/session.ts';
-import { LocationProbe, renderRoutes, signInSession, testUser } from '../../components/test-utils.tsx';
+import { LocationProbe, renderRoutes, signedInEnglishTests, testUser } from '../../components/test-utils.tsx';
 import i18n from '../../i18n/index.ts';
 import SecureYourAccountPrompt from './SecureYourAccountPrompt.tsx';
 import { accountServer } from './test-server.ts';
@@ -24,15 +24,7 @@ const open = (path = '/') =>
   );
 const prompt = () => screen.queryByRole('region', { name: 'Secure your account' });
 
-beforeEach(async () => {
-  localStorage.clear();
-  signInSession();
-  await i18n.changeLanguage('en');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInEnglishTests();
 
 describe('SecureYourAccountPrompt', () => {
   it('asks a user without a phone number once: "Not now" hides it for good', async () => {

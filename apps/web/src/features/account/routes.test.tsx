@@ -1,18 +1,10 @@
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
-import { renderRoutes } from '../../components/test-utils.tsx';
-import i18n from '../../i18n/index.ts';
+import { renderRoutes, signedOutEnglishTests } from '../../components/test-utils.tsx';
 import { accountServer } from './test-server.ts';
 
-beforeEach(async () => {
-  localStorage.clear();
-  await i18n.changeLanguage('en');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedOutEnglishTests();
 
 describe('account routes', () => {
   it.each([

@@ -5,15 +5,7 @@
  */
 import type { PublicConfig, TenantGroup, UserDetail } from '@sitepulse/contracts';
 import { vi } from 'vitest';
-import { testConfig, testSites, testUser } from '../../components/test-utils.tsx';
-
-export interface SeenRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: Headers;
-  body: unknown;
-}
+import { type SeenRequest, testConfig, testSites, testUser } from '../../components/test-utils.tsx';
 
 type Reply = unknown | ((req: SeenRequest) => Response | Promise<Response>);
 

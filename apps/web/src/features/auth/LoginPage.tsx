@@ -1,16 +1,5 @@
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Divider,
-  Stack,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, CircularProgress, Divider, Stack, Typography } from '@mui/material';
 import type { UserDetail } from '@sitepulse/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -20,13 +9,23 @@ import { fetchCompanyLogo, resetCompany } from '../../api/auth.ts';
 import { useConfig } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { readNumber, readSession } from '../../api/session.ts';
-import { changeLanguage, SUPPORTED_LANGUAGES } from '../../i18n/index.ts';
+import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
+import { PUBLIC_BACKGROUND, PublicBackdrop } from '../../components/PublicBackdrop.tsx';
 import { CompanyCodeStep } from './CompanyCodeStep.tsx';
 import { BrandMark, CompanyLogo } from './CompanyLogo.tsx';
 import { scheduleLandingRedirect } from './landing.ts';
 import { PrivacyPolicyDialog } from './PrivacyPolicyDialog.tsx';
 
 type Step = 'code' | 'user';
+
+/** The public backdrop with a warm and a cool glow and a faint site-plan grid over it. */
+const LOGIN_BACKGROUND = [
+  'radial-gradient(circle at 12% 8%, rgba(245,166,35,0.10), transparent 35%)',
+  'radial-gradient(circle at 85% 90%, rgba(80,140,200,0.25), transparent 45%)',
+  'linear-gradient(rgba(255,255,255,0.035) 1px, transparent 1px) 0 0 / 32px 32px',
+  'linear-gradient(90deg, rgba(255,255,255,0.035) 1px, transparent 1px) 0 0 / 32px 32px',
+  PUBLIC_BACKGROUND,
+].join(', ');
 
 /**
  * The user-login step (react-hook-form, zod) and the forgot-password dialog are chunks of their own: a first
@@ -73,7 +72,7 @@ export function returnPath(state: unknown): string {
 
 /** The login screen (spec section 2): company auth code, then user login, under the privacy overlay. */
 export default function LoginPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -99,24 +98,7 @@ export default function LoginPage() {
   };
 
   return (
-    <Box
-      sx={{
-        minHeight: '100dvh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        px: { xs: 1.5, sm: 3 },
-        py: { xs: 2, sm: 4 },
-        background: [
-          'radial-gradient(circle at 12% 8%, rgba(245,166,35,0.10), transparent 35%)',
-          'radial-gradient(circle at 85% 90%, rgba(80,140,200,0.25), transparent 45%)',
-          'linear-gradient(rgba(255,255,255,0.035) 1px, transparent 1px) 0 0 / 32px 32px',
-          'linear-gradient(90deg, rgba(255,255,255,0.035) 1px, transparent 1px) 0 0 / 32px 32px',
-          'linear-gradient(150deg, #0d2136 0%, #1b3a57 55%, #24507a 100%)',
-        ].join(', '),
-      }}
-    >
+    <PublicBackdrop background={LOGIN_BACKGROUND}>
       <Stack
         direction="row"
         spacing={1}
@@ -170,26 +152,7 @@ export default function LoginPage() {
             >
               {t('auth.reset')}
             </Button>
-            <ToggleButtonGroup
-              exclusive
-              size="small"
-              value={
-                (SUPPORTED_LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language : 'en'
-              }
-              onChange={(_, lng: string | null) => lng && void changeLanguage(lng)}
-              aria-label={t('auth.language')}
-            >
-              {SUPPORTED_LANGUAGES.map((lng) => (
-                <ToggleButton
-                  key={lng}
-                  value={lng}
-                  lang={lng}
-                  sx={{ px: 1.25, py: 0.25, fontSize: '0.75rem' }}
-                >
-                  {lng.toUpperCase()}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
+            <LanguageSwitch label={t('auth.language')} />
           </Stack>
         </CardContent>
       </Card>
@@ -207,6 +170,6 @@ export default function LoginPage() {
         </Suspense>
       ) : null}
       <PrivacyPolicyDialog privacyPolicyUrl={config.data?.privacyPolicyUrl} />
-    </Box>
+    </PublicBackdrop>
   );
 }

@@ -3,6 +3,8 @@ import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
+// Type only: the shared helpers' module sets other timeouts when it loads.
+import type { SeenRequest } from '../../components/test-utils.tsx';
 
 /**
  * MUI screens in jsdom are slow to query by role, and CI machines are shared: give async queries and tests
@@ -17,14 +19,6 @@ export function json(status: number, body: unknown): Response {
     status,
     headers: { 'content-type': 'application/json' },
   });
-}
-
-export interface SeenRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: Headers;
-  body: unknown;
 }
 
 type Reply = Response | Error | ((req: SeenRequest) => Response | Promise<Response>);

@@ -1,20 +1,11 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signInSession } from '../../components/test-utils.tsx';
+import { describe, expect, it } from 'vitest';
+import { signedInEnglishTests } from '../../components/test-utils.tsx';
 import i18n from '../../i18n/index.ts';
 import { member, membersServer, renderMembers, siteUser } from './test-fixtures.tsx';
 
-beforeEach(async () => {
-  localStorage.clear();
-  signInSession();
-  await i18n.changeLanguage('en');
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await i18n.changeLanguage('en');
-});
+signedInEnglishTests();
 
 const form = async () => within(await screen.findByRole('form', { name: 'Invite User' }));
 

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import PhoneIphoneOutlinedIcon from '@mui/icons-material/PhoneIphoneOutlined';
 import {
@@ -14,19 +13,21 @@ import {
   Typography,
 } from '@mui/material';
 import { paths } from '@sitepulse/domain';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useInviteUser } from '../../api/users.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
+import { FormPhoneInput } from '../../components/FormPhoneInput.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { emptyPhone, PhoneInput } from '../../components/PhoneInput.tsx';
+import { PersonNameFields } from '../../components/PersonNameFields.tsx';
+import { emptyPhone } from '../../components/PhoneInput.tsx';
 import { LoadError } from '../../components/QueryState.tsx';
 import { type InviteFormValues, type InviteMethod, inviteSchema, toInviteBody } from './invite.ts';
 import { peopleErrorText } from './MemberActions.tsx';
 import { DEFAULT_INVITE_ROLE, displayName, ROLE_CODES, roleKey } from './rules.ts';
-import { SiteHeading, useMembersSite } from './useMembersSite.tsx';
+import { BackToMembers, SiteHeading, useMembersSite } from './useMembersSite.tsx';
 
 const LANGUAGES = ['en', 'es'] as const;
 
@@ -112,51 +113,18 @@ function InviteForm({ tenantGroupId, siteName }: { tenantGroupId: number; siteNa
             />
           ) : (
             <Box>
-              <Controller
-                control={control}
-                name="phone"
-                render={({ field, fieldState }) => (
-                  <PhoneInput
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    name={field.name}
-                    label={t('members.invite.phone')}
-                    required
-                    error={fieldState.error?.message ? t(fieldState.error.message) : null}
-                  />
-                )}
-              />
+              <FormPhoneInput control={control} label={t('members.invite.phone')} required />
               <Typography variant="caption" color="text.secondary">
                 {t('members.invite.phoneNote')}
               </Typography>
             </Box>
           )}
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
-            }}
-          >
-            <TextField
-              {...register('firstName')}
-              label={t('members.invite.firstName')}
-              autoComplete="off"
-              fullWidth
-              error={Boolean(errors.firstName)}
-              helperText={message(errors.firstName?.message)}
-            />
-            <TextField
-              {...register('lastName')}
-              label={t('members.invite.lastName')}
-              autoComplete="off"
-              fullWidth
-              error={Boolean(errors.lastName)}
-              helperText={message(errors.lastName?.message)}
-            />
-          </Box>
+          <PersonNameFields
+            register={register}
+            errors={errors}
+            labels={{ firstName: t('members.invite.firstName'), lastName: t('members.invite.lastName') }}
+            message={message}
+          />
           <TextField
             {...register('access')}
             select
@@ -217,16 +185,7 @@ function InviteForm({ tenantGroupId, siteName }: { tenantGroupId: number; siteNa
 export default function InviteMemberPage() {
   const { t } = useTranslation();
   const { tenantGroupId, siteName, user, canManage } = useMembersSite();
-  const backButton = (
-    <Button
-      component={RouterLink}
-      to={paths.jobSiteMembers.href(tenantGroupId)}
-      startIcon={<ArrowBackRoundedIcon />}
-      size="small"
-    >
-      {t('members.back')}
-    </Button>
-  );
+  const backButton = <BackToMembers tenantGroupId={tenantGroupId} />;
 
   let content: React.ReactNode;
   if (user.isPending) content = <PageSpinner />;

@@ -1,9 +1,9 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signInSession, testUser } from '../../components/test-utils.tsx';
+import { describe, expect, it } from 'vitest';
+import { signedInEnglishTests, stubPhoneWidth, testUser } from '../../components/test-utils.tsx';
 import i18n from '../../i18n/index.ts';
-import { membersServer, renderMembers, siteUser, stubPhoneWidth } from './test-fixtures.tsx';
+import { membersServer, renderMembers, siteUser } from './test-fixtures.tsx';
 
 const rows = () => screen.findAllByTestId('member-row');
 const row = async (username: string) => {
@@ -13,16 +13,7 @@ const row = async (username: string) => {
   return within(found);
 };
 
-beforeEach(async () => {
-  localStorage.clear();
-  signInSession();
-  await i18n.changeLanguage('en');
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await i18n.changeLanguage('en');
-});
+signedInEnglishTests();
 
 describe('the members list', () => {
   it('lists every member by name with username, contact, role label and badges', async () => {

@@ -1,5 +1,4 @@
 import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
-import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import {
   Button,
   Chip,
@@ -18,8 +17,9 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
-import { useChangeJobSiteRole, useReinviteUser, useRevokeJobSite } from '../../api/users.ts';
+import { useChangeJobSiteRole, useRevokeJobSite } from '../../api/users.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
+import { ReinviteButton } from '../../components/ReinviteButton.tsx';
 import { displayName, isKnownRole, isPendingInvitation, ROLE_CODES, roleKey } from './rules.ts';
 
 /** What a refused or failed people call shows: the server's 400/409 in its words, 403/404 explained. */
@@ -123,30 +123,15 @@ export function RoleSelect({
 /** Sends a new invitation link (the earlier ones stop working), for a member who has not set up yet. */
 export function ResendInvitationButton({ member }: { member: TenantGroupMember }) {
   const { t } = useTranslation();
-  const { showAlert } = useAlert();
-  const reinvite = useReinviteUser();
   const name = displayName(member);
   return (
-    <Button
-      size="small"
-      variant="outlined"
-      startIcon={<SendOutlinedIcon />}
-      loading={reinvite.isPending}
-      aria-label={t('members.actions.resendTo', { name })}
-      onClick={() =>
-        reinvite.mutate(
-          { username: member.username },
-          {
-            onSuccess: () =>
-              showAlert({ severity: 'success', message: t('members.actions.resent', { name }) }),
-            onError: (error) => showAlert({ severity: 'error', message: peopleErrorText(t, error) }),
-          },
-        )
-      }
-      sx={{ whiteSpace: 'nowrap' }}
-    >
-      {t('members.actions.resend')}
-    </Button>
+    <ReinviteButton
+      username={member.username}
+      label={t('members.actions.resend')}
+      accessibleName={t('members.actions.resendTo', { name })}
+      resentMessage={t('members.actions.resent', { name })}
+      failureText={(error) => peopleErrorText(t, error)}
+    />
   );
 }
 

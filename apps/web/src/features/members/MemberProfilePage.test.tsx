@@ -1,20 +1,10 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signInSession } from '../../components/test-utils.tsx';
-import i18n from '../../i18n/index.ts';
+import { describe, expect, it } from 'vitest';
+import { signedInEnglishTests } from '../../components/test-utils.tsx';
 import { membersServer, renderMembers, siteUser } from './test-fixtures.tsx';
 
-beforeEach(async () => {
-  localStorage.clear();
-  signInSession();
-  await i18n.changeLanguage('en');
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await i18n.changeLanguage('en');
-});
+signedInEnglishTests();
 
 const field = (profile: HTMLElement, label: string) => {
   const term = within(profile).getByText(label, { selector: 'dt' });

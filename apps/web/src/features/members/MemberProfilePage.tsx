@@ -1,10 +1,9 @@
-import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Box, Paper, Stack, Typography } from '@mui/material';
 import type { TenantGroupMember } from '@sitepulse/contracts';
 import { accountTypeLabel, paths } from '@sitepulse/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useJobSiteMembers } from '../../api/users.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
@@ -17,7 +16,7 @@ import {
   RoleSelect,
 } from './MemberActions.tsx';
 import { displayName, isPendingInvitation } from './rules.ts';
-import { SiteHeading, useMembersSite } from './useMembersSite.tsx';
+import { BackToMembers, SiteHeading, useMembersSite } from './useMembersSite.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -137,16 +136,7 @@ export default function MemberProfilePage() {
   const { userId } = useParams();
   const { tenantGroupId, siteName, me, canManage } = useMembersSite();
   const members = useJobSiteMembers(tenantGroupId);
-  const backButton = (
-    <Button
-      component={RouterLink}
-      to={paths.jobSiteMembers.href(tenantGroupId)}
-      startIcon={<ArrowBackRoundedIcon />}
-      size="small"
-    >
-      {t('members.back')}
-    </Button>
-  );
+  const backButton = <BackToMembers tenantGroupId={tenantGroupId} />;
 
   return (
     <PageFrame

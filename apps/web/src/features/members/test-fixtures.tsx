@@ -128,20 +128,3 @@ export const renderMembers = (path: string) =>
     ],
     path,
   );
-
-/** Makes every `max-width` media query match: the phone layout. */
-export function stubPhoneWidth() {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    })),
-  );
-}

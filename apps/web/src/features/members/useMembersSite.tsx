@@ -1,5 +1,8 @@
-import { Typography } from '@mui/material';
-import { useParams } from 'react-router';
+import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
+import { Button, Typography } from '@mui/material';
+import { paths } from '@sitepulse/domain';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
 import { useCurrentJobSite, useUserDetails } from '../../api/queries.ts';
 import { canManageSite } from './rules.ts';
 
@@ -37,5 +40,20 @@ export function SiteHeading({ siteName, title }: { siteName: string; title: stri
       ) : null}
       {title}
     </>
+  );
+}
+
+/** The way back from a member's page or the invitation to the site's members list. */
+export function BackToMembers({ tenantGroupId }: { tenantGroupId: number }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      component={RouterLink}
+      to={paths.jobSiteMembers.href(tenantGroupId)}
+      startIcon={<ArrowBackRoundedIcon />}
+      size="small"
+    >
+      {t('members.back')}
+    </Button>
   );
 }

@@ -1,9 +1,15 @@
 import type { ConcreteProfile } from '@sitepulse/contracts';
 import { CONVERSION, fitStrengthCurve } from '@sitepulse/domain';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes, signInSession, stubServer, testUser } from '../../components/test-utils.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  renderRoutes,
+  signedInEnglishTests,
+  stubPhoneWidth,
+  stubServer,
+  testUser,
+} from '../../components/test-utils.tsx';
 import i18n from '../../i18n/index.ts';
 import ConcreteProfilesPage from './ConcreteProfilesPage.tsx';
 import { curveInUnits } from './rules.ts';
@@ -110,16 +116,7 @@ function server({
 const renderPage = (path = '/concrete-profiles') =>
   renderRoutes([{ path: '/concrete-profiles', element: <ConcreteProfilesPage /> }], path);
 
-beforeEach(async () => {
-  localStorage.clear();
-  signInSession();
-  await i18n.changeLanguage('en');
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await i18n.changeLanguage('en');
-});
+signedInEnglishTests();
 
 describe('the profiles list', () => {
   it('lists each profile with its function, constants, R², calibrated range and jobs', async () => {
@@ -204,19 +201,7 @@ describe('the profiles list', () => {
   });
 
   it('shows cards instead of the table on a phone', async () => {
-    vi.stubGlobal(
-      'matchMedia',
-      vi.fn((query: string) => ({
-        matches: query.includes('max-width'),
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      })),
-    );
+    stubPhoneWidth();
     server();
     renderPage();
     const cards = await screen.findByTestId('profile-cards');

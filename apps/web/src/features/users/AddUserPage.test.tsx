@@ -1,7 +1,7 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes, signInSession } from '../../components/test-utils.tsx';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes, signedInEnglishTests } from '../../components/test-utils.tsx';
 import i18n from '../../i18n/index.ts';
 import AddUserPage from './AddUserPage.tsx';
 import { apiError, jane, json, serveUsers } from './test-fixtures.ts';
@@ -34,16 +34,7 @@ async function fillName(user: User, first = 'John', last = 'Smith') {
   await user.type(field(/^Last name/), last);
 }
 
-beforeEach(async () => {
-  localStorage.clear();
-  signInSession();
-  await i18n.changeLanguage('en');
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await i18n.changeLanguage('en');
-});
+signedInEnglishTests();
 
 describe('the add-user form', () => {
   it('says what is required and sends nothing', async () => {

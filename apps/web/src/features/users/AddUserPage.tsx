@@ -12,8 +12,9 @@ import { useJobSites } from '../../api/queries.ts';
 import { useInviteUser } from '../../api/users.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
-import { PhoneInput } from '../../components/PhoneInput.tsx';
+import { PersonNameFields } from '../../components/PersonNameFields.tsx';
 import { RoleSelect, SiteSelect } from './AccessFields.tsx';
+import { ContactFields } from './ContactFields.tsx';
 import {
   type InviteFormValues,
   inviteDefaults,
@@ -80,6 +81,8 @@ export default function AddUserPage() {
   const usernameCheck = useUsernameCheck(username);
   const { errors } = formState;
   const message = (m: string | undefined) => (m ? t(m) : undefined);
+  /** A field's message, or the blank line that keeps its place. */
+  const line = (m: string | undefined) => message(m) ?? ' ';
 
   const onSubmit = handleSubmit(async (values) => {
     invite.reset();
@@ -129,31 +132,14 @@ export default function AddUserPage() {
             {t('users.add.intro')}
           </Typography>
           <Section title={t('users.add.person')}>
-            <Grid container spacing={2}>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  {...register('firstName')}
-                  label={t('users.fields.firstName')}
-                  required
-                  fullWidth
-                  autoComplete="off"
-                  error={Boolean(errors.firstName)}
-                  helperText={message(errors.firstName?.message) ?? ' '}
-                  slotProps={{ htmlInput: { maxLength: NAME_MAX + 20 } }}
-                />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  {...register('lastName')}
-                  label={t('users.fields.lastName')}
-                  required
-                  fullWidth
-                  autoComplete="off"
-                  error={Boolean(errors.lastName)}
-                  helperText={message(errors.lastName?.message) ?? ' '}
-                  slotProps={{ htmlInput: { maxLength: NAME_MAX + 20 } }}
-                />
-              </Grid>
+            <PersonNameFields
+              register={register}
+              errors={errors}
+              labels={{ firstName: t('users.fields.firstName'), lastName: t('users.fields.lastName') }}
+              message={line}
+              required
+              maxLength={NAME_MAX + 20}
+            >
               <Grid size={{ xs: 12, sm: 6 }}>
                 <TextField
                   {...register('username')}
@@ -169,39 +155,12 @@ export default function AddUserPage() {
                   data-username-status={usernameCheck.status}
                 />
               </Grid>
-            </Grid>
+            </PersonNameFields>
           </Section>
 
           <Section title={t('users.add.contact')} help={t('users.add.contactHelp')}>
             <Grid container spacing={2}>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  {...register('email')}
-                  type="email"
-                  label={t('users.fields.email')}
-                  fullWidth
-                  autoComplete="off"
-                  error={Boolean(errors.email)}
-                  helperText={message(errors.email?.message) ?? ' '}
-                />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <Controller
-                  control={control}
-                  name="phone"
-                  render={({ field }) => (
-                    <PhoneInput
-                      name={field.name}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
-                      label={t('users.fields.phone')}
-                      error={message(errors.phone?.message)}
-                    />
-                  )}
-                />
-              </Grid>
+              <ContactFields control={control} register={register} errors={errors} message={line} />
             </Grid>
           </Section>
 

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Grid, TextField } from '@mui/material';
+import { Alert, Box, Button } from '@mui/material';
 import type { UserSummary } from '@sitepulse/contracts';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAssignPhone, useUpdateUserDetails } from '../../api/users.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
-import { PhoneInput } from '../../components/PhoneInput.tsx';
+import { PersonNameFields } from '../../components/PersonNameFields.tsx';
+import { ContactFields } from './ContactFields.tsx';
 import {
   type ContactFormValues,
   contactChanges,
@@ -36,7 +37,8 @@ export function ContactForm({ user }: { user: UserSummary }) {
     resetOptions: { keepDirtyValues: true },
   });
   const { errors } = formState;
-  const message = (m: string | undefined) => (m ? t(m) : undefined);
+  /** A field's message, or the blank line that keeps its place. */
+  const message = (m: string | undefined) => (m ? t(m) : ' ');
   const busy = updateDetails.isPending || assignPhone.isPending;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -63,55 +65,15 @@ export function ContactForm({ user }: { user: UserSummary }) {
         onSubmit={(e) => void onSubmit(e)}
         aria-label={t('users.edit.contact')}
       >
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              {...register('firstName')}
-              label={t('users.fields.firstName')}
-              fullWidth
-              error={Boolean(errors.firstName)}
-              helperText={message(errors.firstName?.message) ?? ' '}
-              slotProps={{ htmlInput: { maxLength: NAME_MAX + 20 } }}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              {...register('lastName')}
-              label={t('users.fields.lastName')}
-              fullWidth
-              error={Boolean(errors.lastName)}
-              helperText={message(errors.lastName?.message) ?? ' '}
-              slotProps={{ htmlInput: { maxLength: NAME_MAX + 20 } }}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              {...register('email')}
-              type="email"
-              label={t('users.fields.email')}
-              fullWidth
-              error={Boolean(errors.email)}
-              helperText={message(errors.email?.message) ?? ' '}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <Controller
-              control={control}
-              name="phone"
-              render={({ field }) => (
-                <PhoneInput
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  label={t('users.fields.phone')}
-                  error={message(errors.phone?.message) ?? null}
-                />
-              )}
-            />
-          </Grid>
-        </Grid>
+        <PersonNameFields
+          register={register}
+          errors={errors}
+          labels={{ firstName: t('users.fields.firstName'), lastName: t('users.fields.lastName') }}
+          message={message}
+          maxLength={NAME_MAX + 20}
+        >
+          <ContactFields control={control} register={register} errors={errors} message={message} />
+        </PersonNameFields>
         {failure ? (
           <Alert severity="error" role="alert" sx={{ mb: 1.5 }} data-testid="contact-error">
             {errorText(t, failure)}

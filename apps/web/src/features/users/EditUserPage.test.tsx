@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes, signInSession } from '../../components/test-utils.tsx';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes, signedInEnglishTests } from '../../components/test-utils.tsx';
 import i18n from '../../i18n/index.ts';
 import EditUserPage from './EditUserPage.tsx';
 import { apiError, janeAudits, serveUsers } from './test-fixtures.ts';
@@ -24,16 +24,7 @@ async function choose(user: User, select: HTMLElement, option: string) {
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-beforeEach(async () => {
-  localStorage.clear();
-  signInSession();
-  await i18n.changeLanguage('en');
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await i18n.changeLanguage('en');
-});
+signedInEnglishTests();
 
 describe('the edit-user page: name and contact', () => {
   it("shows the user's details and sends only the changed name and e-mail", async () => {

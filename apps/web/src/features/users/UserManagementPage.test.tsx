@@ -1,11 +1,11 @@
 import { accountTypeLabel, memberRoleLabel, ROLES } from '@sitepulse/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes, signInSession } from '../../components/test-utils.tsx';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderRoutes, signedInEnglishTests, stubPhoneWidth } from '../../components/test-utils.tsx';
 import i18n from '../../i18n/index.ts';
 import { accountTypeText, memberRoleText } from './rules.ts';
-import { maria, phoneScreen, serveUsers } from './test-fixtures.ts';
+import { maria, serveUsers } from './test-fixtures.ts';
 import UserManagementPage from './UserManagementPage.tsx';
 
 const renderPage = () =>
@@ -21,17 +21,10 @@ const renderPage = () =>
 /** The names of the rows (or cards), top to bottom. */
 const names = () => screen.getAllByTestId('user-name').map((n) => n.textContent);
 
-beforeEach(async () => {
-  localStorage.clear();
-  signInSession();
+signedInEnglishTests();
+beforeEach(() => {
   // The intro has its own test; the others look at the list.
   localStorage.setItem('sitepulse.seenUserManagementIntro', 'true');
-  await i18n.changeLanguage('en');
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await i18n.changeLanguage('en');
 });
 
 describe('the labels', () => {
@@ -150,7 +143,7 @@ describe('the user list', () => {
   });
 
   it('shows cards with a sort select on a phone', async () => {
-    phoneScreen();
+    stubPhoneWidth();
     serveUsers();
     renderPage();
     const cards = await screen.findAllByTestId('user-card');

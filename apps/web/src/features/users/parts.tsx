@@ -14,8 +14,7 @@ import {
 import type { UserSummary } from '@sitepulse/contracts';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReinviteUser } from '../../api/users.ts';
-import { useAlert } from '../../components/AlertBanner.tsx';
+import { ReinviteButton } from '../../components/ReinviteButton.tsx';
 import { displayName, errorText, invitationTarget, isInvitationPending } from './rules.ts';
 
 /** A titled card of a user-management page. */
@@ -90,32 +89,15 @@ export function ResendInvitationButton({
   variant?: 'text' | 'outlined' | 'contained';
 }) {
   const { t } = useTranslation();
-  const { showAlert } = useAlert();
-  const reinvite = useReinviteUser();
   return (
-    <Button
-      size="small"
+    <ReinviteButton
+      username={user.username}
       variant={variant}
-      startIcon={<MailOutlineRoundedIcon />}
-      loading={reinvite.isPending}
-      aria-label={t('users.invitation.resendFor', { name: displayName(user) })}
-      onClick={() =>
-        reinvite.mutate(
-          { username: user.username },
-          {
-            onSuccess: () =>
-              showAlert({
-                severity: 'success',
-                message: t('users.invitation.resent', { target: invitationTarget(user) }),
-              }),
-            onError: (error) => showAlert({ severity: 'error', message: errorText(t, error) }),
-          },
-        )
-      }
-      sx={{ whiteSpace: 'nowrap' }}
-    >
-      {t('users.invitation.resend')}
-    </Button>
+      label={t('users.invitation.resend')}
+      accessibleName={t('users.invitation.resendFor', { name: displayName(user) })}
+      resentMessage={t('users.invitation.resent', { target: invitationTarget(user) })}
+      failureText={(error) => errorText(t, error)}
+    />
   );
 }
 
