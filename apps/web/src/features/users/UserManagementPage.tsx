@@ -21,6 +21,7 @@ import { useJobSites } from '../../api/queries.ts';
 import { useCompanyUsers } from '../../api/users.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { OutboxCard } from './OutboxCard.tsx';
 import { matchesSearch, SORT_KEYS, type SortDirection, type SortKey, sortUsers } from './rules.ts';
 import { UserList } from './UserList.tsx';
 import { UserManagementIntro } from './UserManagementIntro.tsx';
@@ -28,7 +29,8 @@ import { UserManagementIntro } from './UserManagementIntro.tsx';
 /**
  * /user-management (admins; spec sections 2, 3, 6): the company's users with their account type, contact,
  * status, invitation and job-site access; a search box and a sort (column headers on a desktop, a select
- * on a phone); the way to add a user; a one-time intro. Each user opens /edit-user/{id}.
+ * on a phone); the way to add a user; a one-time intro; the messages sent to the users (invitations a person may need
+ * to pass on by hand). Each user opens /edit-user/{id}.
  */
 export default function UserManagementPage() {
   const { t } = useTranslation();
@@ -142,6 +144,9 @@ export default function UserManagementPage() {
           )
         }
       </QueryState>
+      <Box sx={{ mt: 3 }}>
+        <OutboxCard />
+      </Box>
     </PageFrame>
   );
 }

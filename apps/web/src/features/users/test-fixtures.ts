@@ -1,5 +1,5 @@
 /** The company's users as the people calls answer them, and a fetch stub that records what the screens send. */
-import type { UserAuditEntry, UserSummary } from '@sitepulse/contracts';
+import type { OutboxMessage, UserAuditEntry, UserSummary } from '@sitepulse/contracts';
 import { vi } from 'vitest';
 import { stubServer } from '../../components/test-utils.tsx';
 
@@ -128,11 +128,13 @@ export const apiError = (status: number, code: string, message: string) =>
 export function serveUsers({
   users = companyUsers,
   audits = [],
+  outbox = [],
   verify = (username) => ({ username, available: true }),
   write,
 }: {
   users?: UserSummary[];
   audits?: UserAuditEntry[];
+  outbox?: OutboxMessage[];
   verify?: (username: string) => unknown;
   write?: (sent: Sent) => Response | undefined;
 } = {}) {
@@ -147,6 +149,7 @@ export function serveUsers({
     if (method === 'GET') {
       if (path === '/v2/users/list') return json(users);
       if (path === '/v2/users/audits') return json(audits);
+      if (path === '/mail/outbox') return json(outbox);
       return shell(input, init);
     }
     const body = init?.body ? JSON.parse(String(init.body)) : null;
@@ -167,21 +170,4 @@ export function serveUsers({
   });
   vi.stubGlobal('fetch', fetchMock);
   return { sent, verified, fetchMock };
-}
-
-/** A phone-width screen: MUI's down('sm') queries match. */
-export function phoneScreen() {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    })),
-  );
 }
