@@ -41,15 +41,12 @@ function AccessChips({ user, sites }: { user: UserSummary; sites: TenantGroup[] 
     );
   }
   return (
-    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }} data-testid="user-sites">
+    // Lines rather than chips: a long site name wraps instead of hiding the role.
+    <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }} data-testid="user-sites">
       {user.tenantGroupAccess.map((a) => (
-        <Chip
-          key={a.tenantGroupId}
-          size="small"
-          variant="outlined"
-          label={`${siteName(t, sites, a.tenantGroupId)} · ${memberRoleText(t, a.access)}`}
-          sx={{ maxWidth: '100%' }}
-        />
+        <Typography key={a.tenantGroupId} component="li" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {`${siteName(t, sites, a.tenantGroupId)} · ${memberRoleText(t, a.access)}`}
+        </Typography>
       ))}
     </Box>
   );
@@ -152,7 +149,7 @@ export function UserList({
               data-testid="user-row"
             >
               {/* Name, username and e-mail in one cell: a column of e-mail addresses would squeeze to a letter a line. */}
-              <TableCell sx={{ minWidth: 180, maxWidth: 280 }}>
+              <TableCell sx={{ minWidth: 220, maxWidth: 280 }}>
                 <Link
                   component={RouterLink}
                   to={editUserPath(u)}
@@ -188,7 +185,7 @@ export function UserList({
                   </Box>
                 ) : null}
               </TableCell>
-              <TableCell sx={{ minWidth: 160, maxWidth: 280 }}>
+              <TableCell sx={{ minWidth: 160, maxWidth: 240 }}>
                 <AccessChips user={u} sites={sites} />
               </TableCell>
             </TableRow>
