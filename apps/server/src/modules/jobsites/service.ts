@@ -116,7 +116,10 @@ export function createJobsitesService(deps: { repo: JobsitesRepo; users: UsersSe
 
   /** The job sites granted to a user, with the projects and gateways of those the caller may read. */
   async function groupsOf(actor: Actor, userId: number): Promise<TenantGroup[]> {
-    const [groups, sites] = await Promise.all([repo.listGranted(actor.companyId, userId), siteAccess(actor)]);
+    // The caller's own list (the usual case) is read once: it is both the answer and their access.
+    const own = await repo.listGranted(actor.companyId, actor.userId);
+    const groups = userId === actor.userId ? own : await repo.listGranted(actor.companyId, userId);
+    const sites = siteAccessOf(actor, own);
     const shown = groups.map((g) => g.id).filter((id) => !sites.restricted.includes(id));
     const [tenants, gateways] = await Promise.all([repo.tenantsOf(shown), repo.gatewaysOf(shown)]);
     return groups.map((g) => ({
