@@ -19,6 +19,8 @@ export const queryKeys = {
     all: ['users'] as const,
     details: (companyId: number, username: string) => ['users', 'details', companyId, username] as const,
     settingValues: () => ['users', 'settingValues'] as const,
+    /** The job-site roles (access codes) a member may be given. */
+    accessTypes: () => ['users', 'accessTypes'] as const,
     /** User management: the company's users. */
     list: (companyId: number) => ['users', 'list', companyId] as const,
     /** Job-site members: the users of one site with their role there. */

@@ -17,6 +17,7 @@ import type {
   OutboxMessage,
   ReinviteBody,
   ResetPwdConfirmBody,
+  TenantGroupAccessType,
   TenantGroupGrantBody,
   TenantGroupMember,
   TenantGroupRevokeQuery,
@@ -28,6 +29,7 @@ import type {
   UserSummary,
   VerifyUsernameResult,
 } from '@sitepulse/contracts';
+import { MEMBER_ACCESS_CODES } from '@sitepulse/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './client.ts';
 import { currentIdentity } from './queries.ts';
@@ -60,6 +62,20 @@ export function useJobSiteMembers(tenantGroupId: number | undefined) {
       }),
     enabled: companyId > 0 && tenantGroupId !== undefined && Number.isFinite(tenantGroupId),
   });
+}
+
+/**
+ * GET /v2/users/tenant_groups/access_types: the job-site roles a member may be given, as codes (1 admin,
+ * 2 editor, 4 viewer, 8 inspector; the screens translate their labels). The domain's list until it answers.
+ */
+export function useAccessCodes(): readonly number[] {
+  const types = useQuery({
+    queryKey: queryKeys.users.accessTypes(),
+    queryFn: ({ signal }) =>
+      apiFetch<TenantGroupAccessType[]>('/v2/users/tenant_groups/access_types', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return types.data?.map((a) => a.code) ?? MEMBER_ACCESS_CODES;
 }
 
 /** GET /v2/users/audits: what was done to the company's users (or one of them), newest first (admins). */

@@ -43,6 +43,21 @@ describe('inviting a member', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/job-site-members/1'));
   });
 
+  it('offers the roles the server names (GET /v2/users/tenant_groups/access_types)', async () => {
+    membersServer({
+      user: siteUser(1),
+      accessTypes: [
+        { code: 2, name: 'MEMBER', label: 'editor' },
+        { code: 4, name: 'READONLY_MEMBER', label: 'viewer' },
+      ],
+    });
+    renderMembers('/job-site-member-invite/1');
+    const f = await form();
+    const role = f.getByRole('combobox', { name: 'Role on this site' }) as HTMLSelectElement;
+    await waitFor(() => expect([...role.options].map((o) => o.value)).toEqual(['2', '4']));
+    expect([...role.options].map((o) => o.textContent)).toEqual(['editor', 'viewer']);
+  });
+
   it('invites by phone (Canada by default) in Spanish', async () => {
     const { sent } = membersServer({ user: siteUser(1) });
     const user = userEvent.setup();

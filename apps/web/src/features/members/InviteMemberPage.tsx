@@ -16,7 +16,7 @@ import { paths } from '@sitepulse/domain';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useInviteUser } from '../../api/users.ts';
+import { useAccessCodes, useInviteUser } from '../../api/users.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { FormPhoneInput } from '../../components/FormPhoneInput.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
@@ -26,7 +26,7 @@ import { emptyPhone } from '../../components/PhoneInput.tsx';
 import { LoadError } from '../../components/QueryState.tsx';
 import { type InviteFormValues, type InviteMethod, inviteSchema, toInviteBody } from './invite.ts';
 import { peopleErrorText } from './MemberActions.tsx';
-import { DEFAULT_INVITE_ROLE, displayName, ROLE_CODES, roleKey } from './rules.ts';
+import { DEFAULT_INVITE_ROLE, displayName, roleKey } from './rules.ts';
 import { BackToMembers, SiteHeading, useMembersSite } from './useMembersSite.tsx';
 
 const LANGUAGES = ['en', 'es'] as const;
@@ -36,6 +36,7 @@ function InviteForm({ tenantGroupId, siteName }: { tenantGroupId: number; siteNa
   const navigate = useNavigate();
   const { showAlert } = useAlert();
   const invite = useInviteUser();
+  const roleCodes = useAccessCodes();
   const membersHref = paths.jobSiteMembers.href(tenantGroupId);
   const { control, register, handleSubmit, setValue, clearErrors, watch, formState } =
     useForm<InviteFormValues>({
@@ -134,7 +135,7 @@ function InviteForm({ tenantGroupId, siteName }: { tenantGroupId: number; siteNa
             helperText={errors.access?.message ? t(errors.access.message) : t(`members.roleHelp.${access}`)}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
-            {ROLE_CODES.map((code) => (
+            {roleCodes.map((code) => (
               <option key={code} value={String(code)}>
                 {t(roleKey(code))}
               </option>

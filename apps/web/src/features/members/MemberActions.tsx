@@ -17,10 +17,10 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
-import { useChangeJobSiteRole, useRevokeJobSite } from '../../api/users.ts';
+import { useAccessCodes, useChangeJobSiteRole, useRevokeJobSite } from '../../api/users.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { ReinviteButton } from '../../components/ReinviteButton.tsx';
-import { displayName, isKnownRole, isPendingInvitation, ROLE_CODES, roleKey } from './rules.ts';
+import { displayName, isKnownRole, isPendingInvitation, roleKey } from './rules.ts';
 
 /** What a refused or failed people call shows: the server's 400/409 in its words, 403/404 explained. */
 export function peopleErrorText(t: TFunction, error: unknown): string {
@@ -76,6 +76,7 @@ export function RoleSelect({
   const { t } = useTranslation();
   const { showAlert } = useAlert();
   const change = useChangeJobSiteRole();
+  const roleCodes = useAccessCodes();
   const name = displayName(member);
   const known = isKnownRole(member.access);
   return (
@@ -111,7 +112,7 @@ export function RoleSelect({
           {t('members.roles.unknown')}
         </option>
       )}
-      {ROLE_CODES.map((code) => (
+      {roleCodes.map((code) => (
         <option key={code} value={String(code)}>
           {t(roleKey(code))}
         </option>

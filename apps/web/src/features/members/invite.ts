@@ -3,10 +3,9 @@
  * posts. Messages are i18n keys under `members.validation`.
  */
 import type { InviteBody } from '@sitepulse/contracts';
-import { isEmail } from '@sitepulse/domain';
+import { isEmail, MEMBER_ACCESS_CODES } from '@sitepulse/domain';
 import { z } from 'zod';
 import { isPhoneEmpty, isPhoneValid, type PhoneValue, phoneToE164 } from '../../components/PhoneInput.tsx';
-import { ROLE_CODES } from './rules.ts';
 
 export type InviteMethod = 'email' | 'phone';
 export type InviteLanguage = 'en' | 'es';
@@ -49,7 +48,7 @@ export const inviteSchema: z.ZodType<InviteFormValues, InviteFormValues> = z
     else if (!isPhoneValid(v.phone)) issue('phone', 'invalidPhone');
     if (v.firstName.trim().length > INVITE_LIMITS.nameMax) issue('firstName', 'nameTooLong');
     if (v.lastName.trim().length > INVITE_LIMITS.nameMax) issue('lastName', 'nameTooLong');
-    if (!ROLE_CODES.includes(Number(v.access))) issue('access', 'required');
+    if (!MEMBER_ACCESS_CODES.includes(Number(v.access))) issue('access', 'required');
   });
 
 /**

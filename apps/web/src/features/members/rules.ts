@@ -5,9 +5,6 @@
 import type { TenantGroupMember, UserDetail } from '@sitepulse/contracts';
 import { canManageMembers, INVITATION_STATUS, MEMBER_ACCESS_CODES, memberRoleLabel } from '@sitepulse/domain';
 
-/** The roles a member may be given on a job site, in the order the selects offer them: 1, 2, 4, 8. */
-export const ROLE_CODES: readonly number[] = [...MEMBER_ACCESS_CODES].sort((a, b) => a - b);
-
 /** The role a new member gets unless the inviter chooses another: viewer, the one that changes nothing. */
 export const DEFAULT_INVITE_ROLE = 4;
 
@@ -41,7 +38,7 @@ export function roleKey(access: number | string | null | undefined): string {
 
 /** Whether the code is one a member may be given (1, 2, 4 or 8). */
 export function isKnownRole(access: number | null | undefined): access is number {
-  return typeof access === 'number' && ROLE_CODES.includes(access);
+  return typeof access === 'number' && MEMBER_ACCESS_CODES.includes(access);
 }
 
 type Named = Pick<TenantGroupMember, 'firstName' | 'lastName' | 'username'>;

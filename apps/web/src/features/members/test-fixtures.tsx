@@ -72,10 +72,13 @@ const json = (body: unknown, status = 200) =>
 export function membersServer({
   user = testUser({ userTenantGroupData: [{ tenantGroupId: 1, access: 1 }] }),
   members = siteMembers,
+  accessTypes,
   write,
 }: {
   user?: UserDetail;
   members?: TenantGroupMember[];
+  /** The server's job-site roles (GET /v2/users/tenant_groups/access_types); unanswered (404) when left out. */
+  accessTypes?: { code: number; name: string; label: string }[];
   write?: (sent: Sent) => Response | undefined;
 } = {}) {
   const sent: Sent[] = [];
@@ -109,6 +112,7 @@ export function membersServer({
       }
       return json({ ok: true });
     }
+    if (path === '/v2/users/tenant_groups/access_types' && accessTypes) return json(accessTypes);
     if (path === '/v2/users/list/by_tenant_group') {
       return url.searchParams.get('tenantGroupId') === '1' ? json(members) : json([]);
     }

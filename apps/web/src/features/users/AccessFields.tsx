@@ -1,7 +1,8 @@
 import { ListItemText, MenuItem, TextField, type TextFieldProps } from '@mui/material';
 import type { TenantGroup } from '@sitepulse/contracts';
 import { useTranslation } from 'react-i18next';
-import { ACCESS_CODES, isArchived, memberRoleText, siteOptions } from './rules.ts';
+import { useAccessCodes } from '../../api/users.ts';
+import { isArchived, memberRoleText, siteOptions } from './rules.ts';
 
 type SelectProps = Pick<
   TextFieldProps,
@@ -68,6 +69,7 @@ export function RoleSelect({
   ...props
 }: SelectProps & { value: number; onChange: (access: number) => void }) {
   const { t } = useTranslation();
+  const codes = useAccessCodes();
   return (
     <TextField
       select
@@ -77,7 +79,7 @@ export function RoleSelect({
       onChange={(e) => onChange(Number(e.target.value))}
       {...props}
     >
-      {ACCESS_CODES.map((code) => (
+      {codes.map((code) => (
         <MenuItem key={code} value={code}>
           {memberRoleText(t, code)}
         </MenuItem>

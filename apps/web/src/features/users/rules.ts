@@ -7,7 +7,6 @@ import {
   ACCOUNT_TYPES,
   accountTypeLabel,
   INVITATION_STATUS,
-  MEMBER_ACCESS_CODES,
   memberRoleLabel,
   UNKNOWN_TYPE_LABEL,
 } from '@sitepulse/domain';
@@ -18,8 +17,6 @@ import { ApiError } from '../../api/client.ts';
 export type AssignableType = (typeof ACCOUNT_TYPES)[number];
 /** The account types a company admin may give, in the order the screens offer them. */
 export const ASSIGNABLE_TYPES: readonly AssignableType[] = ACCOUNT_TYPES;
-/** Job-site roles in the order the screens offer them: 1 admin, 2 editor, 4 viewer, 8 inspector. */
-export const ACCESS_CODES: readonly number[] = [...MEMBER_ACCESS_CODES].sort((a, b) => a - b);
 
 /**
  * An account type's label (domain accountTypeLabel: admin, user, Read-Only, the AOMS staff labels, else
