@@ -1,5 +1,6 @@
 import ArrowDownwardRoundedIcon from '@mui/icons-material/ArrowDownwardRounded';
 import ArrowUpwardRoundedIcon from '@mui/icons-material/ArrowUpwardRounded';
+import GroupAddRoundedIcon from '@mui/icons-material/GroupAddRounded';
 import PersonAddAlt1RoundedIcon from '@mui/icons-material/PersonAddAlt1Rounded';
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import {
@@ -21,6 +22,7 @@ import { useJobSites } from '../../api/queries.ts';
 import { useCompanyUsers } from '../../api/users.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { InviteSeveralDialog } from './InviteSeveralDialog.tsx';
 import { OutboxCard } from './OutboxCard.tsx';
 import { matchesSearch, SORT_KEYS, type SortDirection, type SortKey, sortUsers } from './rules.ts';
 import { UserList } from './UserList.tsx';
@@ -29,8 +31,8 @@ import { UserManagementIntro } from './UserManagementIntro.tsx';
 /**
  * /user-management (admins; spec sections 2, 3, 6): the company's users with their account type, contact,
  * status, invitation and job-site access; a search box and a sort (column headers on a desktop, a select
- * on a phone); the way to add a user; a one-time intro; the messages sent to the users (invitations a person may need
- * to pass on by hand). Each user opens /edit-user/{id}.
+ * on a phone); the way to add a user, or to invite several people at once (InviteSeveralDialog); a one-time
+ * intro; the messages sent to the users (invitations a person may need to pass on by hand). Each user opens /edit-user/{id}.
  */
 export default function UserManagementPage() {
   const { t } = useTranslation();
@@ -39,6 +41,7 @@ export default function UserManagementPage() {
   const users = useCompanyUsers();
   const sites = useJobSites();
   const [query, setQuery] = useState('');
+  const [invitingSeveral, setInvitingSeveral] = useState(false);
   const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({
     key: 'name',
     direction: 'asc',
@@ -67,9 +70,17 @@ export default function UserManagementPage() {
       {t('users.list.add')}
     </Button>
   );
+  const actions = (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <Button variant="outlined" startIcon={<GroupAddRoundedIcon />} onClick={() => setInvitingSeveral(true)}>
+        {t('users.several.open')}
+      </Button>
+      {addButton}
+    </Box>
+  );
 
   return (
-    <PageFrame title={t('titles.userManagement')} actions={addButton}>
+    <PageFrame title={t('titles.userManagement')} actions={actions}>
       <UserManagementIntro />
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
         <TextField
@@ -147,6 +158,7 @@ export default function UserManagementPage() {
       <Box sx={{ mt: 3 }}>
         <OutboxCard />
       </Box>
+      {invitingSeveral ? <InviteSeveralDialog onClose={() => setInvitingSeveral(false)} /> : null}
     </PageFrame>
   );
 }

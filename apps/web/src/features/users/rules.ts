@@ -11,7 +11,9 @@ import {
   UNKNOWN_TYPE_LABEL,
 } from '@sitepulse/domain';
 import type { TFunction } from 'i18next';
+import { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
+import { EMAIL_MAX, NAME_MAX } from './forms.ts';
 
 /** An account type a company admin may give (ADMIN, USER, READONLY_MEMBER). */
 export type AssignableType = (typeof ACCOUNT_TYPES)[number];
@@ -140,4 +142,106 @@ export function errorText(t: TFunction, error: unknown): string {
     if (error.status) return t('users.errors.failedStatus', { status: error.status });
   }
   return t('users.errors.failed');
+}
+
+/** At most this many invitations in one POST /v2/users/invite/list (the contract's maxItems, people.ts). */
+export const INVITE_LIST_MAX = 100;
+
+/** One person of the "invite several people" box, with the line they were typed on. */
+export interface ParsedInvitation {
+  line: number;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/**
+ * Why a line of the box cannot be sent: not an e-mail address, an address already on an earlier line
+ * (`firstLine`), a first or last name longer than the contract allows, or one person more than a list holds.
+ */
+export interface InviteLineError {
+  line: number;
+  /** The line as typed (trimmed). */
+  text: string;
+  problem: 'notEmail' | 'duplicate' | 'nameTooLong' | 'tooMany';
+  firstLine?: number;
+}
+
+const emailCheck = z.email().max(EMAIL_MAX);
+
+/** `First Last <name@example.com>`: the name before the angle brackets, quotes around it dropped. */
+const ANGLE_FORM = /^(.*?)\s*<([^<>]*)>$/;
+
+/** A line's name and address: `name@example.com`, `First Last <name@example.com>` or `First Last, name@example.com`. */
+function splitLine(text: string): { name: string; email: string } {
+  const angle = ANGLE_FORM.exec(text);
+  if (angle) return { name: angle[1].replace(/^["']+|["']+$/g, '').trim(), email: angle[2].trim() };
+  // An address holds no comma, so the last one ends the name.
+  const comma = text.lastIndexOf(',');
+  if (comma >= 0) return { name: text.slice(0, comma).trim(), email: text.slice(comma + 1).trim() };
+  return { name: '', email: text };
+}
+
+/**
+ * Reads the "invite several people" box: one person per line (blank lines ignored), each line one of
+ * `name@example.com`, `First Last <name@example.com>`, `First Last, name@example.com`. The name is split at
+ * its first space into first and last name. Every line that cannot be sent is an error, numbered as the
+ * box numbers its lines: not an e-mail (zod's check, stricter than the domain's, as the server's format is),
+ * an address already given on an earlier line (case ignored, as the server compares them), a name part
+ * over the contract's length, or the person after the first INVITE_LIST_MAX.
+ */
+export function parseInviteLines(value: string): {
+  invitations: ParsedInvitation[];
+  errors: InviteLineError[];
+} {
+  const invitations: ParsedInvitation[] = [];
+  const errors: InviteLineError[] = [];
+  const seen = new Map<string, number>();
+  let people = 0;
+  value.split(/\r?\n/).forEach((raw, i) => {
+    const line = i + 1;
+    const text = raw.trim();
+    if (!text) return;
+    people += 1;
+    if (people === INVITE_LIST_MAX + 1) errors.push({ line, text, problem: 'tooMany' });
+    const { name, email } = splitLine(text);
+    if (!emailCheck.safeParse(email).success) {
+      errors.push({ line, text, problem: 'notEmail' });
+      return;
+    }
+    const key = email.toLowerCase();
+    const firstLine = seen.get(key);
+    if (firstLine !== undefined) {
+      errors.push({ line, text, problem: 'duplicate', firstLine });
+      return;
+    }
+    seen.set(key, line);
+    const space = name.search(/\s/);
+    const firstName = space < 0 ? name : name.slice(0, space);
+    const lastName = space < 0 ? '' : name.slice(space + 1).trim();
+    if (firstName.length > NAME_MAX || lastName.length > NAME_MAX) {
+      errors.push({ line, text, problem: 'nameTooLong' });
+      return;
+    }
+    invitations.push({
+      line,
+      email,
+      ...(firstName ? { firstName } : {}),
+      ...(lastName ? { lastName } : {}),
+    });
+  });
+  return { invitations, errors };
+}
+
+/**
+ * The line of the box an error of POST /v2/users/invite/list is about: the server names the invitation
+ * ("Invitation 3: ..."), counted without the blank lines. `sent` are the invitations as they were sent.
+ */
+export function lineOfInvitationError(
+  message: string,
+  sent: readonly Pick<ParsedInvitation, 'line' | 'email'>[],
+): { invitation: number; line: number; email: string } | undefined {
+  const n = Number(/^Invitation (\d+):/.exec(message)?.[1]);
+  const person = n > 0 ? sent[n - 1] : undefined;
+  return person ? { invitation: n, line: person.line, email: person.email } : undefined;
 }
