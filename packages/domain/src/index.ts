@@ -15,6 +15,7 @@ export * from './maturity.ts';
 export * from './messages.ts';
 export * from './names.ts';
 export * from './node-cards.ts';
+export * from './people.ts';
 export * from './progress.ts';
 export * from './roles.ts';
 export * from './routes.ts';

@@ -18,6 +18,12 @@ export const forbidden = (message = 'You do not have access to this resource') =
   new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+
+/** A unique-key violation of either database (a second insert racing the first): callers answer 409. */
+export function isUniqueViolation(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
 export const tooManyRequests = (message = 'Too many failed attempts. Please try again later.') =>
   new AppError(429, 'TOO_MANY_REQUESTS', message);
 

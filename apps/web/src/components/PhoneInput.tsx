@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import {
   DEFAULT_PHONE_COUNTRY as DOMAIN_DEFAULT_PHONE_COUNTRY,
+  foldText,
   phoneFieldError,
   VALIDATION_MESSAGES,
 } from '@sitepulse/domain';
@@ -110,13 +111,6 @@ function countryOptions(language: string): CountryOption[] {
     .sort((a, b) => a.name.localeCompare(b.name, language));
 }
 
-/** Accent- and case-insensitive text for the country search. */
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-
 export interface PhoneInputProps {
   value: PhoneValue;
   onChange: (value: PhoneValue) => void;
@@ -156,10 +150,10 @@ export function PhoneInput({
   const options = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const selected = options.find((o) => o.code === value.country);
   const filtered = useMemo(() => {
-    const q = fold(search.trim()).replace(/^\+/, '');
+    const q = foldText(search.trim()).replace(/^\+/, '');
     if (!q) return options;
     return options.filter(
-      (o) => fold(o.name).includes(q) || o.code.toLowerCase() === q || o.callingCode.startsWith(q),
+      (o) => foldText(o.name).includes(q) || o.code.toLowerCase() === q || o.callingCode.startsWith(q),
     );
   }, [options, search]);
 

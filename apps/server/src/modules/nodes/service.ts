@@ -12,19 +12,11 @@ import { clampLatitude } from '@sitepulse/domain';
 import type { Selectable } from 'kysely';
 import type { CableTable, NodeTable } from '../../db/types.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../services.ts';
 import { batteryOf, signalOf, toChannelSensor } from '../measurements/mappers.ts';
 import type { MeasurementsService } from '../measurements/service.ts';
 import { createNodesRepo } from './repo.ts';
-
-const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
-
-/** A unique-key violation of either dialect (a second registration racing the first). */
-function isUniqueViolation(e: unknown): boolean {
-  const code = (e as { code?: unknown })?.code;
-  return code === '23505' || (typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT'));
-}
 
 /** The channels of a cable spec (JSON text); unreadable text has none. */
 export function cableChannels(specText: string): { channelType: string; channelId: number }[] {

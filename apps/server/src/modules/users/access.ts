@@ -1,4 +1,4 @@
-import { canManageMembers, canManageUsers } from '@sitepulse/domain';
+import { canManageMembers, canManageUsers, personName } from '@sitepulse/domain';
 import type { Selectable } from 'kysely';
 import type { AppUserTable } from '../../db/types.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -81,16 +81,9 @@ export async function userByUsername(
   return user;
 }
 
-/** A unique-constraint failure of either database (two calls making the same username at once). */
-export function isUniqueViolation(e: unknown): boolean {
-  const code = (e as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
-/** How a user is named in messages and audits: their full name, else their username. */
+/** How a user is named in messages and audits: the domain's personName of the stored row. */
 export function displayName(u: Pick<UserRow, 'first_name' | 'last_name' | 'username'>): string {
-  const full = `${u.first_name} ${u.last_name}`.trim();
-  return full || u.username;
+  return personName({ firstName: u.first_name, lastName: u.last_name, username: u.username });
 }
 
 /**

@@ -16,7 +16,7 @@ import { isValidPhoneNumber } from 'libphonenumber-js';
 import type { Database } from '../../db/types.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation } from '../../lib/errors.ts';
 import type { QueuedMail } from '../mail/service.ts';
 import {
   invitationMail,
@@ -29,7 +29,6 @@ import {
   type Caller,
   callerOf,
   displayName,
-  isUniqueViolation,
   managedSite,
   managesAnySite,
   managesSite,

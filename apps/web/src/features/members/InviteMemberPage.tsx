@@ -12,7 +12,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { paths } from '@sitepulse/domain';
+import { paths, personName } from '@sitepulse/domain';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -26,7 +26,7 @@ import { emptyPhone } from '../../components/PhoneInput.tsx';
 import { LoadError } from '../../components/QueryState.tsx';
 import { type InviteFormValues, type InviteMethod, inviteSchema, toInviteBody } from './invite.ts';
 import { peopleErrorText } from './MemberActions.tsx';
-import { DEFAULT_INVITE_ROLE, displayName, roleKey } from './rules.ts';
+import { DEFAULT_INVITE_ROLE, roleKey } from './rules.ts';
 import { BackToMembers, SiteHeading, useMembersSite } from './useMembersSite.tsx';
 
 const LANGUAGES = ['en', 'es'] as const;
@@ -64,7 +64,7 @@ function InviteForm({ tenantGroupId, siteName }: { tenantGroupId: number; siteNa
         showAlert({
           severity: 'success',
           message: result.existing
-            ? t('members.invite.existing', { name: displayName(result.user), site: siteName })
+            ? t('members.invite.existing', { name: personName(result.user), site: siteName })
             : t('members.invite.sent'),
         });
         navigate(membersHref);

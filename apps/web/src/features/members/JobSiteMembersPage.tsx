@@ -1,7 +1,7 @@
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { Button, InputAdornment, Stack, TextField, Typography } from '@mui/material';
-import { paths } from '@sitepulse/domain';
+import { matchesPersonSearch, paths } from '@sitepulse/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -9,7 +9,7 @@ import { useJobSiteMembers } from '../../api/users.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
 import { MemberList } from './MemberList.tsx';
-import { matchesSearch, sortMembers } from './rules.ts';
+import { sortMembers } from './rules.ts';
 import { SiteHeading, useMembersSite } from './useMembersSite.tsx';
 
 /**
@@ -51,7 +51,7 @@ export default function JobSiteMembersPage() {
       >
         {(list) => {
           const shown = sortMembers(
-            list.filter((m) => matchesSearch(m, search)),
+            list.filter((m) => matchesPersonSearch(m, search)),
             i18n.language,
           );
           return (

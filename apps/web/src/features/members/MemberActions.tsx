@@ -13,6 +13,7 @@ import {
   Tooltip,
 } from '@mui/material';
 import type { TenantGroupMember } from '@sitepulse/contracts';
+import { isInvitationPending, personName } from '@sitepulse/domain';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,7 @@ import { ApiError } from '../../api/client.ts';
 import { useAccessCodes, useChangeJobSiteRole, useRevokeJobSite } from '../../api/users.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { ReinviteButton } from '../../components/ReinviteButton.tsx';
-import { displayName, isKnownRole, isPendingInvitation, roleKey } from './rules.ts';
+import { isKnownRole, roleKey } from './rules.ts';
 
 /** What a refused or failed people call shows: the server's 400/409 in its words, 403/404 explained. */
 export function peopleErrorText(t: TFunction, error: unknown): string {
@@ -50,7 +51,7 @@ export function RoleChip({ access }: { access: number }) {
 /** Pending invitation, inactive account, and "You" for the signed-in user. */
 export function MemberBadges({ member, isMe }: { member: TenantGroupMember; isMe: boolean }) {
   const { t } = useTranslation();
-  const pending = isPendingInvitation(member);
+  const pending = isInvitationPending(member);
   if (!pending && member.isActive && !isMe) return null;
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -77,7 +78,7 @@ export function RoleSelect({
   const { showAlert } = useAlert();
   const change = useChangeJobSiteRole();
   const roleCodes = useAccessCodes();
-  const name = displayName(member);
+  const name = personName(member);
   const known = isKnownRole(member.access);
   return (
     <TextField
@@ -124,7 +125,7 @@ export function RoleSelect({
 /** Sends a new invitation link (the earlier ones stop working), for a member who has not set up yet. */
 export function ResendInvitationButton({ member }: { member: TenantGroupMember }) {
   const { t } = useTranslation();
-  const name = displayName(member);
+  const name = personName(member);
   return (
     <ReinviteButton
       username={member.username}
@@ -157,7 +158,7 @@ export function RemoveMemberButton({
   const { showAlert } = useAlert();
   const revoke = useRevokeJobSite();
   const [open, setOpen] = useState(false);
-  const name = displayName(member);
+  const name = personName(member);
   const label = t('members.actions.removeNamed', { name });
 
   const confirm = () =>

@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import type { TenantGroupMember } from '@sitepulse/contracts';
-import { paths } from '@sitepulse/domain';
+import { isInvitationPending, paths, personName } from '@sitepulse/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import {
@@ -26,7 +26,6 @@ import {
   RoleChip,
   RoleSelect,
 } from './MemberActions.tsx';
-import { displayName, isPendingInvitation } from './rules.ts';
 
 interface ListProps {
   members: readonly TenantGroupMember[];
@@ -53,7 +52,7 @@ function Actions({
   if (isMe) return null;
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-      {isPendingInvitation(member) ? <ResendInvitationButton member={member} /> : null}
+      {isInvitationPending(member) ? <ResendInvitationButton member={member} /> : null}
       <RemoveMemberButton member={member} tenantGroupId={tenantGroupId} siteName={siteName} />
     </Stack>
   );
@@ -67,7 +66,7 @@ function NameLink({ member, tenantGroupId }: { member: TenantGroupMember; tenant
       underline="hover"
       sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
     >
-      {displayName(member)}
+      {personName(member)}
     </Link>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import type { TenantGroupMember } from '@sitepulse/contracts';
-import { accountTypeLabel, paths } from '@sitepulse/domain';
+import { accountTypeLabel, isInvitationPending, paths, personName } from '@sitepulse/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -15,7 +15,7 @@ import {
   RoleChip,
   RoleSelect,
 } from './MemberActions.tsx';
-import { displayName, isPendingInvitation } from './rules.ts';
+
 import { BackToMembers, SiteHeading, useMembersSite } from './useMembersSite.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -48,7 +48,7 @@ function Profile({
   const prefs = useDisplayPreferences();
   const navigate = useNavigate();
   const missing = t('common.missing');
-  const pending = isPendingInvitation(member);
+  const pending = isInvitationPending(member);
   const manage = canManage && !isMe;
 
   return (
@@ -57,7 +57,7 @@ function Profile({
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap', mb: 2 }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography variant="h6" component="h2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-              {displayName(member)}
+              {personName(member)}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {member.username}

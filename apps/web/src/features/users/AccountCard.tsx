@@ -12,6 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { UserSummary } from '@sitepulse/contracts';
+import { isInvitationPending, personName } from '@sitepulse/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -19,14 +20,7 @@ import { useAssignAccountType, useDeleteUser, useToggleUser } from '../../api/us
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { ConfirmDialog, ResendInvitationButton, Section } from './parts.tsx';
-import {
-  ASSIGNABLE_TYPES,
-  type AssignableType,
-  accountTypeText,
-  displayName,
-  errorText,
-  isInvitationPending,
-} from './rules.ts';
+import { ASSIGNABLE_TYPES, type AssignableType, accountTypeText, errorText } from './rules.ts';
 
 type Confirming = 'deactivate' | 'delete' | null;
 
@@ -44,7 +38,7 @@ export function AccountCard({ user, isSelf }: { user: UserSummary; isSelf: boole
   const toggle = useToggleUser();
   const remove = useDeleteUser();
   const [confirming, setConfirming] = useState<Confirming>(null);
-  const name = displayName(user);
+  const name = personName(user);
   const ref = { username: user.username };
   const failed = (error: unknown) => showAlert({ severity: 'error', message: errorText(t, error) });
   const assignable = (ASSIGNABLE_TYPES as readonly string[]).includes(user.accountType);

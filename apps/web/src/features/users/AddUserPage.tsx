@@ -3,6 +3,7 @@ import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import SendRoundedIcon from '@mui/icons-material/SendRounded';
 import { Alert, Box, Button, Grid, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { personName } from '@sitepulse/domain';
 import { useId } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -25,14 +26,7 @@ import {
   toInviteBody,
 } from './forms.ts';
 import { Section } from './parts.tsx';
-import {
-  ASSIGNABLE_TYPES,
-  accountTypeText,
-  displayName,
-  editUserPath,
-  errorText,
-  invitationTarget,
-} from './rules.ts';
+import { ASSIGNABLE_TYPES, accountTypeText, editUserPath, errorText, invitationTarget } from './rules.ts';
 import { type UsernameStatus, useUsernameCheck } from './useUsernameCheck.ts';
 
 /** New rows start as viewers: the least a job site can give. */
@@ -98,7 +92,7 @@ export default function AddUserPage() {
       onSuccess: ({ user, existing }) => {
         showAlert(
           existing
-            ? { severity: 'info', message: t('users.add.existing', { name: displayName(user) }) }
+            ? { severity: 'info', message: t('users.add.existing', { name: personName(user) }) }
             : { severity: 'success', message: t('users.add.sent', { target: invitationTarget(user) }) },
         );
         navigate(editUserPath(user));

@@ -2,6 +2,7 @@ import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
 import PersonOffRoundedIcon from '@mui/icons-material/PersonOffRounded';
 import { Box, Button, Chip, Grid, Paper, Stack, Typography } from '@mui/material';
 import type { UserSummary } from '@sitepulse/contracts';
+import { personName } from '@sitepulse/domain';
 import { useIsMutating } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ import { QueryState } from '../../components/QueryState.tsx';
 import { AccountCard } from './AccountCard.tsx';
 import { ContactForm } from './ContactForm.tsx';
 import { StatusChips } from './parts.tsx';
-import { accountTypeText, displayName } from './rules.ts';
+import { accountTypeText } from './rules.ts';
 import { SiteAccessCard } from './SiteAccessCard.tsx';
 import { UserHistory } from './UserHistory.tsx';
 
@@ -100,7 +101,7 @@ export default function EditUserPage() {
 
   return (
     <PageFrame
-      title={user ? displayName(user) : users.data ? t('users.edit.notFound') : t('titles.userManagement')}
+      title={user ? personName(user) : users.data ? t('users.edit.notFound') : t('titles.userManagement')}
       actions={<BackButton />}
     >
       <QueryState query={users}>

@@ -2,13 +2,14 @@ import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import LinkOffRoundedIcon from '@mui/icons-material/LinkOffRounded';
 import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { TenantGroup, UserSummary } from '@sitepulse/contracts';
+import { personName } from '@sitepulse/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeJobSiteRole, useGrantJobSite, useRevokeJobSite } from '../../api/users.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { RoleSelect, SiteSelect } from './AccessFields.tsx';
 import { ConfirmDialog, Section } from './parts.tsx';
-import { displayName, errorText, isArchived, memberRoleText, siteName } from './rules.ts';
+import { errorText, isArchived, memberRoleText, siteName } from './rules.ts';
 
 type Access = 1 | 2 | 4 | 8;
 /** A new grant starts as viewer: the least a job site can give. */
@@ -27,7 +28,7 @@ export function SiteAccessCard({ user, sites }: { user: UserSummary; sites: Tena
   const [removing, setRemoving] = useState<number | null>(null);
   const [newSite, setNewSite] = useState<number | ''>('');
   const [newAccess, setNewAccess] = useState<number>(GRANT_ACCESS);
-  const name = displayName(user);
+  const name = personName(user);
   const granted = user.tenantGroupAccess.map((a) => a.tenantGroupId);
   const failed = (error: unknown) => showAlert({ severity: 'error', message: errorText(t, error) });
   const nameOf = (id: number) => siteName(t, sites, id);

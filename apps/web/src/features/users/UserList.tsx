@@ -16,14 +16,13 @@ import {
   Typography,
 } from '@mui/material';
 import type { TenantGroup, UserSummary } from '@sitepulse/contracts';
+import { isInvitationPending, personName } from '@sitepulse/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ResendInvitationButton, StatusChips } from './parts.tsx';
 import {
   accountTypeText,
-  displayName,
   editUserPath,
-  isInvitationPending,
   memberRoleText,
   type SortDirection,
   type SortKey,
@@ -85,7 +84,7 @@ export function UserList({
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
                 <Box sx={{ flex: 1, minWidth: 0 }}>
                   <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }} data-testid="user-name">
-                    {displayName(u)}
+                    {personName(u)}
                   </Typography>
                   <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                     {u.username}
@@ -158,7 +157,7 @@ export function UserList({
                   sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
                   data-testid="user-name"
                 >
-                  {displayName(u)}
+                  {personName(u)}
                 </Link>
                 <Typography
                   variant="caption"

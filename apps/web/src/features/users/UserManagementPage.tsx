@@ -15,6 +15,7 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
+import { matchesPersonSearch } from '@sitepulse/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -24,7 +25,7 @@ import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
 import { InviteSeveralDialog } from './InviteSeveralDialog.tsx';
 import { OutboxCard } from './OutboxCard.tsx';
-import { matchesSearch, SORT_KEYS, type SortDirection, type SortKey, sortUsers } from './rules.ts';
+import { SORT_KEYS, type SortDirection, type SortKey, sortUsers } from './rules.ts';
 import { UserList } from './UserList.tsx';
 import { UserManagementIntro } from './UserManagementIntro.tsx';
 
@@ -49,7 +50,7 @@ export default function UserManagementPage() {
   const shown = useMemo(
     () =>
       sortUsers(
-        (users.data ?? []).filter((u) => matchesSearch(u, query)),
+        (users.data ?? []).filter((u) => matchesPersonSearch(u, query)),
         sort.key,
         sort.direction,
       ),

@@ -12,10 +12,11 @@ import {
   Typography,
 } from '@mui/material';
 import type { UserSummary } from '@sitepulse/contracts';
+import { isInvitationPending, personName } from '@sitepulse/domain';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReinviteButton } from '../../components/ReinviteButton.tsx';
-import { displayName, errorText, invitationTarget, isInvitationPending } from './rules.ts';
+import { errorText, invitationTarget } from './rules.ts';
 
 /** A titled card of a user-management page. */
 export function Section({
@@ -94,7 +95,7 @@ export function ResendInvitationButton({
       username={user.username}
       variant={variant}
       label={t('users.invitation.resend')}
-      accessibleName={t('users.invitation.resendFor', { name: displayName(user) })}
+      accessibleName={t('users.invitation.resendFor', { name: personName(user) })}
       resentMessage={t('users.invitation.resent', { target: invitationTarget(user) })}
       failureText={(error) => errorText(t, error)}
     />

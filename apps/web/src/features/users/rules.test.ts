@@ -1,27 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contactChanges, contactDefaults, inviteDefaults, phoneFromE164, toInviteBody } from './forms.ts';
-import {
-  INVITE_LIST_MAX,
-  lineOfInvitationError,
-  matchesSearch,
-  parseInviteLines,
-  sortUsers,
-  userStatus,
-} from './rules.ts';
+import { INVITE_LIST_MAX, lineOfInvitationError, parseInviteLines, sortUsers, userStatus } from './rules.ts';
 import { bob, jane, legacy, maria } from './test-fixtures.ts';
-
-describe('matchesSearch', () => {
-  it('needs every word, ignores accents and case, and reads digits only against the phone', () => {
-    expect(matchesSearch(maria, 'MARIA lóp')).toBe(true);
-    expect(matchesSearch(maria, 'maria smith')).toBe(false);
-    expect(matchesSearch(maria, '+1 (613) 555-0123')).toBe(true);
-    expect(matchesSearch(jane, '0123')).toBe(false);
-    // Two digits are not a phone search; letters and digits together are not either.
-    expect(matchesSearch(jane, '61')).toBe(false);
-    expect(matchesSearch(jane, 'a613')).toBe(false);
-    expect(matchesSearch(jane, '   ')).toBe(true);
-  });
-});
 
 describe('sortUsers', () => {
   it('does not change the list it is given', () => {

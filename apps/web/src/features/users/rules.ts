@@ -6,8 +6,9 @@ import type { TenantGroup, UserSummary } from '@sitepulse/contracts';
 import {
   ACCOUNT_TYPES,
   accountTypeLabel,
-  INVITATION_STATUS,
+  isInvitationPending,
   memberRoleLabel,
+  personName,
   UNKNOWN_TYPE_LABEL,
 } from '@sitepulse/domain';
 import type { TFunction } from 'i18next';
@@ -37,16 +38,6 @@ export function memberRoleText(t: TFunction, access: number | null | undefined):
   return t(`users.roles.${access}`, { defaultValue: label });
 }
 
-/** Whether the user has not set up their account yet (the invitation is still out). */
-export const isInvitationPending = (user: Pick<UserSummary, 'invitationStatus'>): boolean =>
-  user.invitationStatus === INVITATION_STATUS.welcomeSent;
-
-/** First and last name, or the username when the user has no name. */
-export function displayName(user: Pick<UserSummary, 'firstName' | 'lastName' | 'username'>): string {
-  const name = `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim();
-  return name || user.username;
-}
-
 /** The edit page of a user. */
 export const editUserPath = (user: Pick<UserSummary, 'id'>) => `/edit-user/${user.id}`;
 
@@ -54,7 +45,7 @@ export const editUserPath = (user: Pick<UserSummary, 'id'>) => `/edit-user/${use
 export function invitationTarget(
   user: Pick<UserSummary, 'email' | 'phone' | 'firstName' | 'lastName' | 'username'>,
 ) {
-  return user.email || user.phone || displayName(user);
+  return user.email || user.phone || personName(user);
 }
 
 /** A job site's name, from the signed-in admin's list; an id the list does not hold shows as 'Job site {id}'. */
@@ -68,30 +59,6 @@ export const isArchived = (site: Pick<TenantGroup, 'state'>) => site.state === '
 export function siteOptions(sites: TenantGroup[] | undefined): TenantGroup[] {
   return [...(sites ?? [])].sort(
     (a, b) => Number(isArchived(a)) - Number(isArchived(b)) || a.name.localeCompare(b.name),
-  );
-}
-
-/** Accent- and case-insensitive text for the search. */
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-
-/**
- * Whether a user matches the search box: every word of the query is found in the name, username or e-mail
- * (accents and case ignored), or the query's digits are found in the phone number ('613 555' finds
- * +16135550100).
- */
-export function matchesSearch(user: UserSummary, query: string): boolean {
-  const q = fold(query.trim());
-  if (!q) return true;
-  const text = fold([user.firstName, user.lastName, user.username, user.email].join(' '));
-  if (q.split(/\s+/).every((word) => text.includes(word))) return true;
-  const digits = q.replace(/\D/g, '');
-  // Only a query made of a phone's characters searches the phone, so 'a1' does not match every number with a 1.
-  return (
-    digits.length >= 3 && /^[\d\s()+.-]+$/.test(q) && (user.phone ?? '').replace(/\D/g, '').includes(digits)
   );
 }
 
@@ -115,7 +82,7 @@ export function userStatus(user: Pick<UserSummary, 'isActive' | 'invitationStatu
 const STATUS_RANK: Record<UserStatus, number> = { active: 0, pending: 1, inactive: 2 };
 
 const byName = (a: UserSummary, b: UserSummary) =>
-  displayName(a).localeCompare(displayName(b), undefined, { sensitivity: 'base' }) ||
+  personName(a).localeCompare(personName(b), undefined, { sensitivity: 'base' }) ||
   a.username.localeCompare(b.username);
 
 /** The users sorted by a column; ties are broken by name, always A to Z. */
