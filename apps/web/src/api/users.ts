@@ -26,6 +26,7 @@ import type {
   UpdateUserSettingsBody,
   UserAuditEntry,
   UserRef,
+  UserSettingValues,
   UserSummary,
   VerifyUsernameResult,
 } from '@sitepulse/contracts';
@@ -61,6 +62,16 @@ export function useJobSiteMembers(tenantGroupId: number | undefined) {
         query: { companyId, tenantGroupId },
       }),
     enabled: companyId > 0 && tenantGroupId !== undefined && Number.isFinite(tenantGroupId),
+  });
+}
+
+/** GET /v2/users/settings/values: the languages, unit systems and time zones a user may choose. */
+export function useSettingValues(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.users.settingValues(),
+    queryFn: ({ signal }) => apiFetch<UserSettingValues>('/v2/users/settings/values', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    enabled,
   });
 }
 

@@ -22,14 +22,18 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useUserDetails } from '../../api/queries.ts';
 import { sessionSnapshot, writeSession } from '../../api/session.ts';
-import { useAssignPhone, useUpdateUserDetails, useUpdateUserSettings } from '../../api/users.ts';
+import {
+  useAssignPhone,
+  useSettingValues,
+  useUpdateUserDetails,
+  useUpdateUserSettings,
+} from '../../api/users.ts';
 import { FormPhoneInput } from '../../components/FormPhoneInput.tsx';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
 import { PersonNameFields } from '../../components/PersonNameFields.tsx';
 import { isPhoneEmpty, phoneToE164 } from '../../components/PhoneInput.tsx';
 import { LoadError } from '../../components/QueryState.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
-import { useSettingValues } from './api.ts';
 import { failureKey, useFieldMessage } from './messages.ts';
 import { Outcome, PublicFrame } from './PublicFrame.tsx';
 import { phoneFromE164, setupDefaults } from './rules.ts';

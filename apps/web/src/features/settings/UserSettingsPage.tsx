@@ -11,14 +11,12 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import type { UserSettingType, UserSettingValues } from '@sitepulse/contracts';
+import type { UserSettingType } from '@sitepulse/contracts';
 import { DEFAULT_TIME_ZONE, SYSTEMS, type UnitSystem } from '@sitepulse/domain';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiFetch } from '../../api/client.ts';
 import { useSaveUserSetting, useUserDetails } from '../../api/queries.ts';
-import { queryKeys } from '../../api/query-keys.ts';
+import { useSettingValues } from '../../api/users.ts';
 import { useDisplaySetters } from '../../app/layout/DisplayToggles.tsx';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
@@ -56,11 +54,7 @@ export default function UserSettingsPage() {
   const user = useUserDetails();
   const save = useSaveUserSetting();
   const { showAlert } = useAlert();
-  const values = useQuery({
-    queryKey: queryKeys.users.settingValues(),
-    queryFn: ({ signal }) => apiFetch<UserSettingValues>('/v2/users/settings/values', { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const values = useSettingValues();
   const saved = (type: UserSettingType) =>
     user.data?.userSettingData?.find((s) => s.type === type)?.val ?? null;
   const put = (userSettingType: UserSettingType, val: string) =>
