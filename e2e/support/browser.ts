@@ -74,6 +74,8 @@ export function useE2E(options: StartOptions = {}): E2E {
   let contexts: BrowserContext[] = [];
   let pages: Page[] = [];
   const pageErrors: string[] = [];
+  /** What the Content-Security-Policy refused on any page of a test: the test fails (security.md). */
+  const cspViolations: string[] = [];
 
   beforeAll(async () => {
     // Both at once; whichever started is kept for afterAll to stop if the other failed.
@@ -89,6 +91,7 @@ export function useE2E(options: StartOptions = {}): E2E {
 
   beforeEach(() => {
     pageErrors.length = 0;
+    cspViolations.length = 0;
   });
 
   afterEach(async (ctx) => {
@@ -104,6 +107,8 @@ export function useE2E(options: StartOptions = {}): E2E {
     for (const c of contexts) await c.close().catch(() => {});
     contexts = [];
     pages = [];
+    if (cspViolations.length)
+      throw new Error(`the Content-Security-Policy refused:\n${cspViolations.join('\n')}`);
   });
 
   afterAll(async () => {
@@ -141,6 +146,10 @@ export function useE2E(options: StartOptions = {}): E2E {
     contexts.push(context);
     const page = await context.newPage();
     page.on('pageerror', (err) => pageErrors.push(String(err)));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
+        cspViolations.push(msg.text());
+    });
     pages.push(page);
     return page;
   }
