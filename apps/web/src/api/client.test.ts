@@ -85,6 +85,59 @@ describe('apiFetch (spec section 7: headers, one refresh on 401)', () => {
     expect(refreshes).toBe(1);
   });
 
+  it('uses the tokens another tab stored meanwhile instead of refreshing a second time', async () => {
+    // The server ends the session when one refresh token is used twice: two tabs must not both use it.
+    let refreshes = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (url === '/api/auth/refresh_token') {
+          refreshes++;
+          return json(401, { error: { code: 'UNAUTHORIZED', message: 'reused' } });
+        }
+        const auth = (init.headers as Record<string, string>).Authorization;
+        if (auth === 'Bearer old-access') {
+          // Another tab refreshed while this call was on its way.
+          writeSession({ accessToken: 'other-tab-access', refreshToken: 'other-tab-refresh' });
+          return unauthorized();
+        }
+        return json(200, { auth });
+      }),
+    );
+    await expect(apiFetch('/tenants')).resolves.toEqual({ auth: 'Bearer other-tab-access' });
+    expect(refreshes).toBe(0);
+    expect(sessionLost).not.toHaveBeenCalled();
+  });
+
+  it('takes the cross-tab refresh lock, so tabs refresh one at a time', async () => {
+    const held: string[] = [];
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      locks: {
+        request: async (name: string, work: () => Promise<boolean>) => {
+          held.push(name);
+          return work();
+        },
+      },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (url === '/api/auth/refresh_token')
+          return json(200, {
+            accessToken: 'n',
+            accessTokenExpiration: 1,
+            refreshToken: 'r',
+            refreshTokenExpiration: 1,
+          });
+        const auth = (init.headers as Record<string, string>).Authorization;
+        return auth === 'Bearer n' ? json(200, {}) : unauthorized();
+      }),
+    );
+    await apiFetch('/tenants');
+    expect(held).toEqual(['sitepulse-token-refresh']);
+  });
+
   it('clears the session when the refresh fails', async () => {
     vi.stubGlobal(
       'fetch',

@@ -50,10 +50,26 @@ export function setSessionLostHandler(handler: () => void): void {
 
 let refreshInFlight: Promise<boolean> | null = null;
 
-/** Refreshes the access token once, however many calls failed with 401 at the same moment. */
-export function refreshAccessToken(): Promise<boolean> {
+/**
+ * Runs `work` while no other tab of this site refreshes. The server ends the whole session when a
+ * refresh token is used twice (docs/decisions/security.md), so tabs that share the stored tokens must
+ * take turns, and a tab that waited uses what the other one stored.
+ */
+function withRefreshLock(work: () => Promise<boolean>): Promise<boolean> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request('sitepulse-token-refresh', work) : work();
+}
+
+/**
+ * Refreshes the access token once, however many calls failed with 401 at the same moment, in this
+ * tab or another. `failedToken` is the access token the failed call sent: when the stored one is
+ * already another, a refresh happened meanwhile and its token is used without refreshing again.
+ */
+export function refreshAccessToken(failedToken?: string | null): Promise<boolean> {
   if (!refreshInFlight) {
-    refreshInFlight = (async () => {
+    refreshInFlight = withRefreshLock(async () => {
+      const current = readSession('accessToken');
+      if (failedToken && current && current !== failedToken) return true;
       const refreshToken = readSession('refreshToken');
       if (!refreshToken) return false;
       try {
@@ -69,7 +85,7 @@ export function refreshAccessToken(): Promise<boolean> {
       } catch {
         return false;
       }
-    })().finally(() => {
+    }).finally(() => {
       refreshInFlight = null;
     });
   }
@@ -123,6 +139,7 @@ async function toApiError(res: Response): Promise<ApiError> {
 
 export async function apiFetch<T>(path: string, req: ApiRequest = {}): Promise<T> {
   let res: Response;
+  const sentToken = readSession('accessToken');
   try {
     res = await send(path, req);
   } catch (err) {
@@ -132,7 +149,7 @@ export async function apiFetch<T>(path: string, req: ApiRequest = {}): Promise<T
   if (res.status === 401 && (req.auth ?? 'access') === 'access') {
     const error = await toApiError(res);
     // A revoked session asks for logout; anything else gets one silent refresh and one retry.
-    if (error.code !== 'SESSION_REVOKED' && (await refreshAccessToken())) {
+    if (error.code !== 'SESSION_REVOKED' && (await refreshAccessToken(sentToken))) {
       res = await send(path, req);
       if (res.status !== 401) return parse<T>(res);
     }
@@ -259,6 +276,7 @@ export async function subscribeEvents(
 
   while (!signal.aborted) {
     let res: Response;
+    const sentToken = readSession('accessToken');
     try {
       res = await fetch(buildUrl(path, query), {
         headers: { Accept: 'text/event-stream', ...authHeaders('access') },
@@ -272,7 +290,7 @@ export async function subscribeEvents(
     }
     if (res.status === 401) {
       const error = await toApiError(res);
-      if (!refreshed && error.code !== 'SESSION_REVOKED' && (await refreshAccessToken())) {
+      if (!refreshed && error.code !== 'SESSION_REVOKED' && (await refreshAccessToken(sentToken))) {
         refreshed = true;
         continue;
       }

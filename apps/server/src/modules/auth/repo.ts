@@ -58,12 +58,8 @@ export function createAuthRepo(db: Kysely<Database>) {
       const { rows } = await db.executeQuery<SessionWithUser>({ ...sessionWithUser, parameters: [id] });
       return rows[0];
     },
-    findSessionByRefreshHash(hash: string) {
-      return db
-        .selectFrom('auth_session')
-        .selectAll()
-        .where('refresh_token_hash', '=', hash)
-        .executeTakeFirst();
+    findSession(id: string) {
+      return db.selectFrom('auth_session').selectAll().where('id', '=', id).executeTakeFirst();
     },
     /** Swaps the refresh token hash only if the old one is still current (one winner per token). */
     async rotateRefresh(id: string, oldHash: string, newHash: string, expiresAt: number) {

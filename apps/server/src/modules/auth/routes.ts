@@ -21,6 +21,12 @@ const LoginHeaders = Type.Object({
 export const authRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { services, config }) => {
   const { auth } = services;
 
+  // Sign-in answers carry tokens: no browser or proxy may keep them (errors too, for simplicity).
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    reply.header('Pragma', 'no-cache');
+  });
+
   app.post(
     '/auth/company_code',
     {
@@ -46,7 +52,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, 
         tags: ['auth'],
         summary: 'Server info for login: the host and port serving this company',
         description:
-          'Describes this server. Host: PUBLIC_HOST or the request host name; port: PUBLIC_PORT or PORT. ' +
+          'Describes this server. Host: PUBLIC_HOST, else the host of PUBLIC_URL; port: PUBLIC_PORT, else the ' +
+          'port of PUBLIC_URL (never the Host header of the request). ' +
           'Accepts the company token or no token.',
         querystring: ServerInfoQuery,
         response: { 200: ServerInfoList, ...errorResponses(400) },
@@ -54,8 +61,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, 
     },
     async (req) => [
       {
-        host: config.publicHost ?? req.hostname,
-        port: config.publicPort ?? config.port,
+        host: config.publicHost,
+        port: config.publicPort,
         companyId: req.query.companyId,
       },
     ],

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { CompanyCodeResult, LoginTokens } from '@sitepulse/contracts';
 import type { Config } from '../../config.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { sha256, verifyPassword } from '../../lib/crypto.ts';
 import { AppError, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { isAdminAccount } from '../../lib/roles.ts';
 import type { CompaniesService } from '../companies/service.ts';
@@ -47,33 +47,51 @@ export function createAuthService(deps: {
     }
   }
 
+  /** When a session created at `createdAt` ends, whatever its refreshes (SESSION_MAX_AGE_S). */
+  const sessionEnd = (createdAt: number) => createdAt + config.sessionMaxAgeS * 1000;
+  // JWT expiry has second precision: store and report the instant the token carries.
+  const toJwtInstant = (ms: number) => Math.floor(ms / 1000) * 1000;
+
+  /** A new refresh token of a session and its expiry: the refresh TTL, never past the session's end. */
+  async function newRefreshToken(sid: string, createdAt: number, now: number) {
+    const expiresAt = toJwtInstant(Math.min(now + config.refreshTokenTtlS * 1000, sessionEnd(createdAt)));
+    return { token: await signer.signRefresh(sid, expiresAt), expiresAt };
+  }
+
   async function issueTokens(
     user: { id: number; company_id: number; username: string },
-    sid: string,
-    refreshToken: string,
-    refreshExp: number,
+    session: { id: string; created_at: number },
+    refresh: { token: string; expiresAt: number },
+    now: number,
   ): Promise<LoginTokens> {
-    const accessExp = Date.now() + config.accessTokenTtlS * 1000;
+    const accessExp = toJwtInstant(
+      Math.min(now + config.accessTokenTtlS * 1000, sessionEnd(session.created_at)),
+    );
     const accessToken = await signer.signAccess(
-      { userId: user.id, companyId: user.company_id, username: user.username, sid },
+      { userId: user.id, companyId: user.company_id, username: user.username, sid: session.id },
       accessExp,
     );
-    // JWT expiry has second precision: report the same instant the token carries.
     return {
       accessToken,
-      accessTokenExpiration: Math.floor(accessExp / 1000) * 1000,
-      refreshToken,
-      refreshTokenExpiration: refreshExp,
+      accessTokenExpiration: accessExp,
+      refreshToken: refresh.token,
+      refreshTokenExpiration: refresh.expiresAt,
     };
   }
 
   /**
    * Access tokens checked in the last few seconds, with their actor: a dashboard makes several
    * calls at once and every one would otherwise verify the token and read the session again.
-   * Logout in this process clears it at once; anything else that ends a session is seen within
+   * Logout and refresh-token reuse in this process clear it at once; anything else that ends a session is seen within
    * RECENT_TOKEN_MS.
    */
   const recent = new Map<string, { actor: Actor; until: number }>();
+
+  /** Ends a session (refresh-token reuse): its refresh token and every access token it issued. */
+  async function revokeFamily(sid: string, now: number) {
+    await repo.revokeSession(sid, now);
+    for (const [token, entry] of recent) if (entry.actor.sessionId === sid) recent.delete(token);
+  }
 
   return {
     signer,
@@ -99,34 +117,48 @@ export function createAuthService(deps: {
         const ok = await verifyPassword(password, user?.password_hash ?? null);
         // Deleted users are not found; deactivated ones and invited ones without a password fail here.
         if (!user || !ok || !user.is_active || user.deleted_at !== null) throw unauthorized(BAD_CREDENTIALS);
-        const sid = randomUUID();
-        const refreshToken = randomToken();
-        const now = Date.now();
-        const refreshExp = now + config.refreshTokenTtlS * 1000;
+        const session = { id: randomUUID(), created_at: Date.now() };
+        const refresh = await newRefreshToken(session.id, session.created_at, session.created_at);
         await repo.createSession({
-          id: sid,
+          id: session.id,
           userId: user.id,
-          refreshHash: sha256(refreshToken),
-          expiresAt: refreshExp,
-          now,
+          refreshHash: sha256(refresh.token),
+          expiresAt: refresh.expiresAt,
+          now: session.created_at,
         });
-        return issueTokens(user, sid, refreshToken, refreshExp);
+        return issueTokens(user, session, refresh, session.created_at);
       });
     },
 
-    /** Rotates the refresh token: the old one stops working. Same session, so logout still ends it. */
+    /**
+     * Rotates the refresh token: the old one is retired. Presenting a retired token of this server
+     * again (a replay, or the loser of two concurrent refreshes) revokes the whole session, as OWASP
+     * advises: we cannot tell the thief from the owner, so both must sign in again. No session
+     * outlives SESSION_MAX_AGE_S from sign-in.
+     */
     async refresh(refreshToken: string): Promise<LoginTokens> {
       const invalid = () => unauthorized('The refresh token is not valid');
-      const oldHash = sha256(refreshToken);
-      const s = await repo.findSessionByRefreshHash(oldHash);
+      // Signature and expiry first: a forged or foreign token can never revoke anything.
+      const claims = await signer.verifyRefresh(refreshToken);
+      if (!claims) throw invalid();
+      const s = await repo.findSession(claims.sid);
       const now = Date.now();
-      if (!s || s.revoked_at !== null || s.expires_at <= now) throw invalid();
+      if (!s || s.revoked_at !== null) throw invalid();
+      const oldHash = sha256(refreshToken);
+      if (s.refresh_token_hash !== oldHash) {
+        await revokeFamily(s.id, now);
+        throw invalid();
+      }
+      if (s.expires_at <= now || sessionEnd(s.created_at) <= now) throw invalid();
       const user = await users.findById(s.user_id);
       if (!user?.is_active || user.deleted_at !== null) throw invalid();
-      const next = randomToken();
-      const refreshExp = now + config.refreshTokenTtlS * 1000;
-      if (!(await repo.rotateRefresh(s.id, oldHash, sha256(next), refreshExp))) throw invalid();
-      return issueTokens(user, s.id, next, refreshExp);
+      const next = await newRefreshToken(s.id, s.created_at, now);
+      if (!(await repo.rotateRefresh(s.id, oldHash, sha256(next.token), next.expiresAt))) {
+        // Another refresh with this same token won in between: that is reuse too.
+        await revokeFamily(s.id, now);
+        throw invalid();
+      }
+      return issueTokens(user, s, next, now);
     },
 
     /** Drops a user's recently checked tokens: their next call reads the session and account again. */

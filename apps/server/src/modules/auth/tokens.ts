@@ -1,5 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { randomToken } from '../../lib/crypto.ts';
 
 export interface AccessClaims {
   typ: 'access';
@@ -14,8 +15,13 @@ export interface CompanyClaims {
   typ: 'company';
   companyId: number;
 }
+/** A refresh token names its session, so a retired one presented again can end that session. */
+export interface RefreshClaims {
+  typ: 'refresh';
+  sid: string;
+}
 
-/** Signs and verifies the HS256 JWTs: company tokens (auth-code step) and access tokens. */
+/** Signs and verifies the HS256 JWTs: company tokens (auth-code step), access and refresh tokens. */
 export class TokenSigner {
   // A WebCrypto key imported once: given raw bytes or a KeyObject, jose imports one on every call.
   private readonly keyPromise: Promise<webcrypto.CryptoKey>;
@@ -47,7 +53,31 @@ export class TokenSigner {
       .sign(await this.keyPromise);
   }
 
-  /** The claims of a valid token, or null when it is malformed, forged or expired. */
+  /**
+   * A refresh token: signed, so only a token this server issued can end a session when reused; the
+   * random `jti` makes every rotation's token distinct (only its hash is stored).
+   */
+  async signRefresh(sid: string, expiresAtMs: number): Promise<string> {
+    return new SignJWT({ typ: 'refresh', sid })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setJti(randomToken())
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(expiresAtMs / 1000))
+      .sign(await this.keyPromise);
+  }
+
+  /** The claims of a valid refresh token, or null when it is malformed, forged, expired or another kind. */
+  async verifyRefresh(token: string): Promise<RefreshClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, await this.keyPromise, { algorithms: ['HS256'] });
+      if (payload.typ !== 'refresh' || typeof payload.sid !== 'string' || !payload.jti) return null;
+      return { typ: 'refresh', sid: payload.sid };
+    } catch {
+      return null;
+    }
+  }
+
+  /** The claims of a valid company or access token, or null when it is malformed, forged, expired or a refresh token. */
   async verify(token: string): Promise<AccessClaims | CompanyClaims | null> {
     try {
       const { payload } = await jwtVerify(token, await this.keyPromise, { algorithms: ['HS256'] });
