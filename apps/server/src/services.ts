@@ -48,6 +48,7 @@ export async function createServices(config: Config, store: Db) {
   const users = createUsersService({
     repo: createUsersRepo(db),
     mail,
+    config,
     // A user signed out, deactivated, deleted or given another type: no cached sign-in outlives it.
     onSessionsEnded: (userId) => auth.forgetUser(userId),
   });

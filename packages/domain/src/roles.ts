@@ -183,6 +183,12 @@ export const USERNAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._@-]{0,44}$';
 /** Passwords: at least 8 characters (ours; the spec shows no rule). */
 export const PASSWORD_MIN_LENGTH = 8;
 
+/**
+ * The error code (HTTP 400) of a new password the server refuses as too easy to guess: a common one, a
+ * simple pattern, or the user's own name or e-mail (docs/decisions/people-and-access.md "Passwords").
+ */
+export const WEAK_PASSWORD_CODE = 'WEAK_PASSWORD';
+
 /** How long an invitation (create-password) link and a password-reset link work. */
 export const INVITATION_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;

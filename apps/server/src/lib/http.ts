@@ -1,5 +1,4 @@
 import { ErrorBody } from '@sitepulse/contracts';
-import type { FastifyRequest } from 'fastify';
 import Type, { type TObject, type TProperties } from 'typebox';
 
 /** `{ 400: ErrorBody, 401: ErrorBody, ... }` for a route's response schema (documents the error shape). */
@@ -28,11 +27,6 @@ export function basicCredentials(header: string | undefined): { user: string; pa
   const i = decoded.indexOf(':');
   if (i < 0) return undefined;
   return { user: decoded.slice(0, i), password: decoded.slice(i + 1) };
-}
-
-/** Origin of the request as the client sees it (honours X-Forwarded-* only with TRUST_PROXY). */
-export function requestOrigin(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
 }
 
 /** A querystring schema plus the optional `tenant` parameter nearly every call carries (spec section 7). */

@@ -1,5 +1,6 @@
 import { canManageMembers, canManageUsers, personName } from '@sitepulse/domain';
 import type { Selectable } from 'kysely';
+import type { Config } from '../../config.ts';
 import type { AppUserTable } from '../../db/types.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
@@ -106,6 +107,8 @@ export async function findByLoginRef(
 export interface PeopleDeps {
   repo: UsersRepo;
   mail: MailService;
+  /** AUTH_RATE_LIMIT_MAX / AUTH_RATE_LIMIT_WINDOW_S: the failure limits of sign-in, also on passwords */
+  config: Pick<Config, 'authRateLimitMax' | 'authRateLimitWindowS'>;
   /** Called after a user's sessions ended or their account changed, so no cached sign-in outlives it. */
   onSessionsEnded?: (userId: number) => void;
 }

@@ -3,14 +3,28 @@ import { RESET_LINK_TTL_MS } from '@sitepulse/domain';
 import type { PasswordTokenPurpose } from '../../db/types.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { FailureLimiter } from '../auth/rate-limit.ts';
 import type { QueuedMail } from '../mail/service.ts';
 import { mailLanguage, passwordChangedMail, passwordResetMail, passwordResetSms } from '../mail/templates.ts';
 import { findByLoginRef, type PeopleDeps, type UserRow } from './access.ts';
+import { assertStrongPassword } from './password-rule.ts';
 import type { AuditRow } from './repo.ts';
 
 const INVALID_RESET_LINK = 'This password reset link is invalid or has expired';
 const INVALID_CREATE_LINK = 'This create-password link is invalid, was already used or has expired';
+const TOO_MANY_RESETS = 'Too many password reset requests. Please try again later.';
+
+/** Reset mails per account (whatever reference names it) and per reference, in RESET_ACCOUNT_WINDOW_MS. */
+export const RESET_MAILS_PER_ACCOUNT = 3;
+export const RESET_ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
+
+const ownerOf = (user: UserRow) => ({
+  username: user.username,
+  email: user.email,
+  firstName: user.first_name,
+  lastName: user.last_name,
+});
 
 /**
  * Passwords (docs/decisions/people-and-access.md "Passwords"): reset links by e-mail (or text message
@@ -18,7 +32,32 @@ const INVALID_CREATE_LINK = 'This create-password link is invalid, was already u
  * are 32 random bytes kept as their SHA-256, single use, with an expiry; a new link voids the earlier
  * unused ones of its purpose.
  */
-export function createPasswords({ repo, mail, onSessionsEnded }: PeopleDeps) {
+export function createPasswords({ repo, mail, config, onSessionsEnded }: PeopleDeps) {
+  const authWindowMs = config.authRateLimitWindowS * 1000;
+  /**
+   * Reset requests, each counted (a request mails and voids the last link whether it is right or not):
+   * per client address as sign-in failures are; per reference as typed (company + username, e-mail or
+   * phone), known or not, so a 429 does not tell whether an account exists; per account, whatever
+   * reference names it, where the limit sends nothing but still answers 200 (a 429 would tell that two
+   * references are one account).
+   */
+  const resetsByAddress = new FailureLimiter(config.authRateLimitMax, authWindowMs);
+  const resetsByReference = new FailureLimiter(RESET_MAILS_PER_ACCOUNT, RESET_ACCOUNT_WINDOW_MS);
+  const resetsByAccount = new FailureLimiter(RESET_MAILS_PER_ACCOUNT, RESET_ACCOUNT_WINDOW_MS);
+  /** Wrong current passwords on a password change, per user and per client address, like failed sign-ins. */
+  const wrongCurrentPasswords = new FailureLimiter(config.authRateLimitMax, authWindowMs);
+
+  /** Counts a reset request; 429 past the limit of its address or reference (nothing sent, nothing voided). */
+  function countResetRequest(companyId: number, ref: string, clientKey: string): void {
+    const byAddress = `addr:${clientKey}`;
+    const byReference = `ref:${companyId}:${ref.toLowerCase()}`;
+    if (resetsByAddress.isBlocked(byAddress) || resetsByReference.isBlocked(byReference)) {
+      throw tooManyRequests(TOO_MANY_RESETS);
+    }
+    resetsByAddress.fail(byAddress);
+    resetsByReference.fail(byReference);
+  }
+
   async function languageOf(userId: number) {
     const [setting] = await repo.languagesOf([userId]);
     return mailLanguage(setting?.val);
@@ -28,6 +67,9 @@ export function createPasswords({ repo, mail, onSessionsEnded }: PeopleDeps) {
   async function startReset(user: UserRow | undefined, baseUrl: string): Promise<void> {
     if (!user?.is_active || user.deleted_at !== null) return;
     if (!user.email && !user.phone) return;
+    const byAccount = `user:${user.id}`;
+    if (resetsByAccount.isBlocked(byAccount)) return;
+    resetsByAccount.fail(byAccount);
     const token = randomToken();
     const link = `${baseUrl}/reset_pwd?token=${encodeURIComponent(token)}`;
     const lang = await languageOf(user.id);
@@ -68,6 +110,7 @@ export function createPasswords({ repo, mail, onSessionsEnded }: PeopleDeps) {
     audit: Pick<AuditRow, 'operation' | 'detail'>,
   ): Promise<UserRow> {
     const { link, user } = await validLink(token, purpose, invalidMessage);
+    assertStrongPassword(password, ownerOf(user));
     const passwordHash = await hashPassword(password);
     await repo.transaction(async (trx) => {
       const now = Date.now();
@@ -85,12 +128,24 @@ export function createPasswords({ repo, mail, onSessionsEnded }: PeopleDeps) {
 
   return {
     /** POST /v2/users/cmd/init_reset_pwd/by_email: same answer whether or not the address is known. */
-    async initResetPasswordByEmail(companyId: number, email: string, baseUrl: string): Promise<void> {
+    async initResetPasswordByEmail(
+      companyId: number,
+      email: string,
+      baseUrl: string,
+      clientKey: string,
+    ): Promise<void> {
+      countResetRequest(companyId, email.trim(), clientKey);
       await startReset(await repo.findByEmail(companyId, email.trim()), baseUrl);
     },
 
     /** POST /v2/users/cmd/init_reset_pwd: by username or +phone (or e-mail); same answer always. */
-    async initResetPassword(companyId: number, ref: string, baseUrl: string): Promise<void> {
+    async initResetPassword(
+      companyId: number,
+      ref: string,
+      baseUrl: string,
+      clientKey: string,
+    ): Promise<void> {
+      countResetRequest(companyId, ref.trim(), clientKey);
       await startReset(await findByLoginRef(repo, companyId, ref.trim()), baseUrl);
     },
 
@@ -116,14 +171,23 @@ export function createPasswords({ repo, mail, onSessionsEnded }: PeopleDeps) {
 
     /**
      * POST /v2/users/cmd/init_change_pwd: the signed-in user's new password, given the current one.
-     * Signs out their other sessions (the calling one stays) and tells them by e-mail.
+     * Signs out their other sessions (the calling one stays) and tells them by e-mail. Wrong current
+     * passwords count per user and per client address; past AUTH_RATE_LIMIT_MAX: 429 before any check.
      */
-    async changePassword(actor: Actor, body: InitChangePwdBody): Promise<void> {
+    async changePassword(actor: Actor, body: InitChangePwdBody, clientKey: string): Promise<void> {
+      const byUser = `user:${actor.userId}`;
+      const byAddress = `addr:${clientKey}`;
+      if (wrongCurrentPasswords.isBlocked(byUser) || wrongCurrentPasswords.isBlocked(byAddress)) {
+        throw tooManyRequests();
+      }
       const user = await repo.findById(actor.userId);
       if (!user || user.deleted_at !== null) throw notFound('User not found');
       if (!(await verifyPassword(body.currentPassword, user.password_hash))) {
+        wrongCurrentPasswords.fail(byUser);
+        wrongCurrentPasswords.fail(byAddress);
         throw badRequest('The current password is not correct');
       }
+      assertStrongPassword(body.newPassword, ownerOf(user));
       const passwordHash = await hashPassword(body.newPassword);
       const lang = await languageOf(user.id);
       const queued: QueuedMail[] = [];

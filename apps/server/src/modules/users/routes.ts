@@ -35,11 +35,12 @@ import {
   VerifyUsernameResult,
   VerifyUsernameResultList,
 } from '@sitepulse/contracts';
-import type { FastifyRequest } from 'fastify';
+import { WEAK_PASSWORD_CODE } from '@sitepulse/domain';
 import { requireActor } from '../../lib/actor.ts';
-import { AUTHED_ERRORS, BEARER, errorResponses, requestOrigin, withTenant } from '../../lib/http.ts';
+import { AUTHED_ERRORS, BEARER, errorResponses, withTenant } from '../../lib/http.ts';
 import { TENANT_GROUP_ACCESS } from '../../lib/roles.ts';
 import type { ModuleOptions } from '../../services.ts';
+import { RESET_ACCOUNT_WINDOW_MS, RESET_MAILS_PER_ACCOUNT } from './passwords.ts';
 
 /** The errors of a people change: bad input 400, not signed in 401, not allowed 403, unknown 404, conflict 409. */
 const CHANGE_ERRORS = errorResponses(400, 401, 403, 404, 409);
@@ -49,16 +50,24 @@ const SITE_ADMINS =
   'others 403.';
 const SCOPE =
   'Another companyId: 403. A username or job site that is not the company’s: 404. A refused call changes nothing.';
+const RESET_LIMITS =
+  `Requests are counted per client address (AUTH_RATE_LIMIT_MAX in AUTH_RATE_LIMIT_WINDOW_S) and per username, ` +
+  `e-mail or phone, known or not (${RESET_MAILS_PER_ACCOUNT} in ${RESET_ACCOUNT_WINDOW_MS / 60_000} minutes): past ` +
+  'either, 429 and nothing is sent. An account gets at most as many reset messages in that time, whatever names it.';
+const WEAK =
+  "A new password that is too easy to guess (a common one, a simple pattern, the user's own name or e-mail): " +
+  `400 ${WEAK_PASSWORD_CODE}, and nothing changes (the link still works).`;
 
 /**
  * The people calls (spec section 7 "Settings and users"; docs/decisions/people-and-access.md says who
- * may call which). Every change writes the user audit; e-mailed links use PUBLIC_URL or the request's origin.
+ * may call which). Every change writes the user audit; e-mailed links start with PUBLIC_URL (config only:
+ * never a request's Host or X-Forwarded-* header, which the caller chooses).
  */
 export const usersRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { services, config }) => {
   const { users, settings } = services;
   const base = { tags: ['users'], security: BEARER };
   const publicCall = { tags: ['users'] };
-  const linkBase = (req: FastifyRequest) => config.publicUrl ?? requestOrigin(req);
+  const linkBase = config.publicUrl;
 
   app.get(
     '/v2/users/details',
@@ -230,13 +239,13 @@ export const usersRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
           'Starts a password reset by e-mail address: a single-use link (1 hour) when the address is known',
         description:
           'Public. Answers 200 {ok:true} whether or not the address belongs to a user (no account enumeration); ' +
-          "the e-mail is in the user's language.",
+          `the e-mail is in the user's language. ${RESET_LIMITS}`,
         body: InitResetPwdByEmailBody,
-        response: { 200: OkResult, ...errorResponses(400) },
+        response: { 200: OkResult, ...errorResponses(400, 429) },
       },
     },
     async (req) => {
-      await users.initResetPasswordByEmail(req.body.companyId, req.body.email, linkBase(req));
+      await users.initResetPasswordByEmail(req.body.companyId, req.body.email, linkBase, req.ip);
       return { ok: true };
     },
   );
@@ -251,13 +260,13 @@ export const usersRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
           'Starts a password reset by username or +phone: a single-use link (1 hour) when the user is known',
         description:
           'Public. Answers 200 {ok:true} whether or not the user exists. The link goes by e-mail (a user with a ' +
-          'phone only: a text message kept in the outbox); earlier unused reset links stop working.',
+          `phone only: a text message kept in the outbox); earlier unused reset links stop working. ${RESET_LIMITS}`,
         body: InitResetPwdBody,
-        response: { 200: OkResult, ...errorResponses(400) },
+        response: { 200: OkResult, ...errorResponses(400, 429) },
       },
     },
     async (req) => {
-      await users.initResetPassword(req.body.companyId, req.body.username, linkBase(req));
+      await users.initResetPassword(req.body.companyId, req.body.username, linkBase, req.ip);
       return { ok: true };
     },
   );
@@ -271,7 +280,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
         summary: 'Sets a new password with the token of a reset link (public); the token works once',
         description:
           'Only reset links (/reset_pwd), not invitation links. Signs out every session of the user. Invalid, ' +
-          'used or expired token: 400.',
+          `used or expired token: 400. ${WEAK}`,
         body: ResetPwdConfirmBody,
         response: { 200: OkResult, ...errorResponses(400) },
       },
@@ -289,13 +298,15 @@ export const usersRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
         ...base,
         summary: 'Changes your own password, given the current one (anyone signed in)',
         description:
-          'A wrong current password: 400 and nothing changes. Your other sessions are signed out; this one stays.',
+          'A wrong current password: 400 and nothing changes; wrong ones are counted per user and per client ' +
+          'address like failed sign-ins, past AUTH_RATE_LIMIT_MAX in AUTH_RATE_LIMIT_WINDOW_S the call answers ' +
+          `429. Your other sessions are signed out; this one stays. ${WEAK}`,
         body: InitChangePwdBody,
-        response: { 200: OkResult, ...AUTHED_ERRORS },
+        response: { 200: OkResult, ...AUTHED_ERRORS, ...errorResponses(429) },
       },
     },
     async (req) => {
-      await users.changePassword(requireActor(req), req.body);
+      await users.changePassword(requireActor(req), req.body, req.ip);
       return { ok: true };
     },
   );
@@ -310,7 +321,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
         description:
           'Only invitation links, not reset links; the token works once, within 7 days (else 400). Answers who the ' +
           'password is for and a company token, so the page can sign them in; the invitation stays INVITATION_WELCOME_EMAIL_SENT until ' +
-          'the account setup is saved.',
+          `the account setup is saved. ${WEAK}`,
         body: ChangeTempPwdBody,
         response: { 200: ChangeTempPwdResult, ...errorResponses(400) },
       },
@@ -342,7 +353,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
         response: { 200: InviteResult, ...CHANGE_ERRORS },
       },
     },
-    async (req) => users.invite(requireActor(req), req.body, linkBase(req)),
+    async (req) => users.invite(requireActor(req), req.body, linkBase),
   );
 
   app.post(
@@ -357,7 +368,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
         response: { 200: InviteResultList, ...CHANGE_ERRORS },
       },
     },
-    async (req) => users.inviteList(requireActor(req), req.body, linkBase(req)),
+    async (req) => users.inviteList(requireActor(req), req.body, linkBase),
   );
 
   app.post(
@@ -375,7 +386,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
       },
     },
     async (req) => {
-      await users.reinvite(requireActor(req), req.body, linkBase(req));
+      await users.reinvite(requireActor(req), req.body, linkBase);
       return { ok: true };
     },
   );
@@ -422,7 +433,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
         response: { 200: UserSummary, ...CHANGE_ERRORS },
       },
     },
-    async (req) => users.grant(requireActor(req), req.body, linkBase(req)),
+    async (req) => users.grant(requireActor(req), req.body, linkBase),
   );
 
   app.put(

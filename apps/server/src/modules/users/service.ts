@@ -2,12 +2,10 @@ import type { UserDetail, UserSettingType } from '@sitepulse/contracts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { assertSameCompany } from '../../lib/scope.ts';
-import type { MailService } from '../mail/service.ts';
-import { findByLoginRef, type UserRow } from './access.ts';
+import { findByLoginRef, type PeopleDeps, type UserRow } from './access.ts';
 import { createInvitations } from './invitations.ts';
 import { createManagement } from './management.ts';
 import { createPasswords } from './passwords.ts';
-import type { UsersRepo } from './repo.ts';
 
 export type { UserRow } from './access.ts';
 
@@ -16,12 +14,7 @@ export type { UserRow } from './access.ts';
  * passwords (docs/decisions/people-and-access.md). Built before the job-site service, so it reads the
  * caller's grants itself.
  */
-export function createUsersService(deps: {
-  repo: UsersRepo;
-  mail: MailService;
-  /** Called when a user's sessions end or their account changes (the sign-in cache forgets them). */
-  onSessionsEnded?: (userId: number) => void;
-}) {
+export function createUsersService(deps: PeopleDeps) {
   const { repo } = deps;
   const management = createManagement(deps);
   const { addedNotice: _, ...managementCalls } = management;

@@ -181,6 +181,17 @@ describe('CreatePasswordPage', () => {
     expect(server.requests.some((r) => r.path === '/login')).toBe(false);
   });
 
+  it('a password the server finds too easy to guess keeps the form and says why', async () => {
+    const server = serve(() => apiError(400, 'WEAK_PASSWORD', 'This password is too easy to guess'));
+    open();
+    await screen.findByRole('button', { name: 'Create password' });
+    fill('iloveyou');
+    expect(await screen.findByText(/^This password is too easy to guess/)).toBeTruthy();
+    expect(screen.queryByText('This invitation link no longer works')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Create password' })).toBeTruthy();
+    expect(server.requests.some((r) => r.path === '/login')).toBe(false);
+  });
+
   it('without a token, shows the same help and sends nothing', async () => {
     const server = serve(() => json(200, {}));
     open('');

@@ -139,6 +139,20 @@ describe('MyProfilePage', () => {
     ]);
   });
 
+  it('says a new password the server finds too easy to guess is weak (not a wrong current one)', async () => {
+    serve(member, {
+      [`POST ${CHANGE_PWD}`]: () => apiError(400, 'WEAK_PASSWORD', 'This password is too easy to guess'),
+    });
+    open();
+    const password = await screen.findByRole('region', { name: 'Change password' });
+    type(password, 'Current password', 'old password');
+    type(password, 'New password', 'password1');
+    type(password, 'Confirm new password', 'password1');
+    fireEvent.click(within(password).getByRole('button', { name: 'Change password' }));
+    expect(await within(password).findByText(/^This password is too easy to guess/)).toBeTruthy();
+    expect(within(password).queryByText(/current password is not correct/)).toBeNull();
+  });
+
   it('checks the new password, then changes it and clears the fields', async () => {
     const server = serve();
     open();

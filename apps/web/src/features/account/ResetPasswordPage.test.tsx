@@ -6,6 +6,8 @@ import ResetPasswordPage from './ResetPasswordPage.tsx';
 import { accountServer, apiError } from './test-server.ts';
 
 const RESET = '/v2/users/cmd/reset_pwd_confirm';
+const WEAK =
+  'This password is too easy to guess: it is a common password, a simple pattern like 12345678, or your own name, username or e-mail. Choose a longer, less predictable one.';
 const open = (search: string) => renderAt(<ResetPasswordPage />, '/reset_pwd', `/reset_pwd${search}`);
 const field = (name: string) => screen.getByLabelText(name, { selector: 'input' }) as HTMLInputElement;
 
@@ -68,6 +70,30 @@ describe('ResetPasswordPage', () => {
     expect(screen.queryByRole('button', { name: 'Save new password' })).toBeNull();
     // The server's own text is not shown (spec section 8).
     expect(screen.queryByText(/invalid or has expired/)).toBeNull();
+  });
+
+  it('says a new password the server finds too easy to guess is weak, and keeps the form (the link still works)', async () => {
+    const server = accountServer({
+      [`POST ${RESET}`]: () => apiError(400, 'WEAK_PASSWORD', 'This password is too easy to guess'),
+    });
+    open('?token=tok-1');
+    await screen.findByRole('button', { name: 'Save new password' });
+    fill('password', 'password');
+    expect(await screen.findByText(WEAK)).toBeTruthy();
+    expect(screen.queryByText('This link no longer works')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save new password' })).toBeTruthy();
+    expect(server.bodies('POST', RESET)).toEqual([{ token: 'tok-1', password: 'password' }]);
+  });
+
+  it('says it in Spanish too', async () => {
+    accountServer({ [`POST ${RESET}`]: () => apiError(400, 'WEAK_PASSWORD', 'too easy') });
+    await i18n.changeLanguage('es');
+    open('?token=tok-1');
+    await screen.findByRole('button', { name: 'Guardar la nueva contraseña' });
+    fireEvent.change(field('Nueva contraseña'), { target: { value: '12345678' } });
+    fireEvent.change(field('Confirmar la nueva contraseña'), { target: { value: '12345678' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar la nueva contraseña' }));
+    expect(await screen.findByText(/^Esta contraseña es demasiado fácil de adivinar/)).toBeTruthy();
   });
 
   it('keeps the form for a failure that is not about the link', async () => {

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@sitepulse/domain';
+import { PASSWORD_MIN_LENGTH, WEAK_PASSWORD_CODE } from '@sitepulse/domain';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 
@@ -12,14 +12,20 @@ export function useFieldMessage(): (key: string | undefined) => string {
 export const statusOf = (error: unknown): number | undefined =>
   error instanceof ApiError ? error.status : undefined;
 
+/** Whether the server refused the new password as too easy to guess (400 WEAK_PASSWORD; the link still works). */
+export const isWeakPassword = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 400 && error.code === WEAK_PASSWORD_CODE;
+
 /** An e-mailed link the server refuses: unknown, used or expired (400; 404 or 410 would mean the same). */
-export const isDeadLink = (error: unknown): boolean => [400, 404, 410].includes(statusOf(error) ?? 0);
+export const isDeadLink = (error: unknown): boolean =>
+  [400, 404, 410].includes(statusOf(error) ?? 0) && !isWeakPassword(error);
 
 /**
- * The key of what a failed save says. The server's own texts are not shown (spec section 8): a status the
- * form knows gets its own words, anything else the general 'try again'.
+ * The key of what a failed save says. The server's own texts are not shown (spec section 8): a weak new
+ * password and a status the form knows get their own words, anything else the general 'try again'.
  */
 export function failureKey(error: unknown, known: Partial<Record<number, string>> = {}): string {
+  if (isWeakPassword(error)) return 'account.validation.weak';
   const status = statusOf(error);
   if (status !== undefined && known[status]) return known[status];
   if (status === 429) return 'account.errors.tooMany';
