@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       accessTokenTtlS: 900,
       refreshTokenTtlS: 30 * 24 * 3600,
+      sessionMaxAgeS: 30 * 24 * 3600,
       authRateLimitMax: 10,
       authRateLimitWindowS: 300,
       features: { trackingManager: false, materialTracking: false },
@@ -33,5 +34,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ SEED: 'lots' })).toThrow(/SEED/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('PUBLIC_URL is always set (default http://localhost:PORT) and gives the announced host and port', () => {
+    expect(loadConfig({})).toMatchObject({
+      publicUrl: 'http://localhost:8080',
+      publicHost: 'localhost',
+      publicPort: 8080,
+    });
+    expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ PUBLIC_URL: 'https://sp.example/app//' })).toMatchObject({
+      publicUrl: 'https://sp.example/app',
+      publicHost: 'sp.example',
+      publicPort: 443,
+    });
+    expect(loadConfig({ PUBLIC_URL: 'http://[::1]:3000', PUBLIC_HOST: 'h.example' })).toMatchObject({
+      publicUrl: 'http://[::1]:3000',
+      publicHost: 'h.example',
+      publicPort: 3000,
+    });
+    expect(loadConfig({ PUBLIC_URL: 'http://sp.example', PUBLIC_PORT: '8443' }).publicPort).toBe(8443);
+    for (const bad of [
+      'sp.example',
+      'ftp://sp.example',
+      'https://sp.example/?a=1',
+      'https://u:p@sp.example',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+    }
+    expect(() => loadConfig({ PUBLIC_PORT: '70000' })).toThrow(/PUBLIC_PORT/);
+    expect(() => loadConfig({ PUBLIC_PORT: '0' })).toThrow(/PUBLIC_PORT/);
   });
 });

@@ -15,11 +15,17 @@ export interface Config {
   seed: 'demo' | 'none';
   /** When undefined, a secret is generated once and kept in the app_secret table. */
   jwtSecret: string | undefined;
-  /** Host and port announced by GET /api/servers/alfred; default: the request's host and `port`. */
-  publicHost: string | undefined;
-  publicPort: number | undefined;
-  /** Base URL used in e-mailed links (reset password); default: the request's origin. */
-  publicUrl: string | undefined;
+  /**
+   * Host and port announced by GET /api/servers/alfred: PUBLIC_HOST / PUBLIC_PORT, else those of
+   * publicUrl. Never taken from a request (a Host header is the client's to choose).
+   */
+  publicHost: string;
+  publicPort: number;
+  /**
+   * Base URL (no trailing slash) of e-mailed links (password reset, invitations): PUBLIC_URL, default
+   * `http://localhost:${PORT}`. Never taken from a request, so a forged Host cannot redirect a link.
+   */
+  publicUrl: string;
   trustProxy: boolean;
   helpUrl: string;
   shopUrl: string;
@@ -42,12 +48,16 @@ export interface Config {
   demoFeed: boolean;
   accessTokenTtlS: number;
   refreshTokenTtlS: number;
+  /** absolute session lifetime from sign-in: refreshes never extend a session past it */
+  sessionMaxAgeS: number;
   companyTokenTtlS: number;
   authRateLimitMax: number;
   authRateLimitWindowS: number;
   webDist: string;
   features: { trackingManager: boolean; materialTracking: boolean };
   logLevel: LogLevel;
+  /** a request that takes at least this long is logged at info as slow (every request is logged at debug) */
+  slowRequestMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -75,6 +85,12 @@ const bool = (env: Env, key: string, def: boolean): boolean => {
   throw new Error(`${key} must be true or false, got '${v}'`);
 };
 
+const tcpPort = (env: Env, key: string): number => {
+  const n = int(env, key, 0);
+  if (n < 1 || n > 65535) throw new Error(`${key} must be a port number from 1 to 65535, got '${env[key]}'`);
+  return n;
+};
+
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Builds the configuration from an environment (process.env in main.ts; a plain object in tests). */
@@ -88,16 +104,18 @@ export function loadConfig(env: Env = process.env): Config {
   const logLevel = str(env, 'LOG_LEVEL', 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const webDist = str(env, 'WEB_DIST', 'apps/web/dist');
+  const port = int(env, 'PORT', 8080);
+  const publicUrl = parsePublicUrl(str(env, 'PUBLIC_URL', `http://localhost:${port}`));
   const publicPort = optStr(env, 'PUBLIC_PORT');
   return {
-    port: int(env, 'PORT', 8080),
+    port,
     host: str(env, 'HOST', '0.0.0.0'),
     databaseUrl,
     seed,
     jwtSecret: optStr(env, 'JWT_SECRET'),
-    publicHost: optStr(env, 'PUBLIC_HOST'),
-    publicPort: publicPort === undefined ? undefined : int(env, 'PUBLIC_PORT', 0),
-    publicUrl: optStr(env, 'PUBLIC_URL')?.replace(/\/+$/, ''),
+    publicHost: optStr(env, 'PUBLIC_HOST') ?? publicUrl.hostname,
+    publicPort: publicPort === undefined ? publicUrl.port : tcpPort(env, 'PUBLIC_PORT'),
+    publicUrl: publicUrl.base,
     trustProxy: bool(env, 'TRUST_PROXY', false),
     helpUrl: str(env, 'HELP_URL', 'https://help.sitepulse.example'),
     shopUrl: str(env, 'SHOP_URL', 'https://shop.sitepulse.example'),
@@ -119,6 +137,7 @@ export function loadConfig(env: Env = process.env): Config {
     demoFeed: bool(env, 'DEMO_FEED', true),
     accessTokenTtlS: int(env, 'ACCESS_TOKEN_TTL_S', 900),
     refreshTokenTtlS: int(env, 'REFRESH_TOKEN_TTL_S', 30 * 24 * 3600),
+    sessionMaxAgeS: int(env, 'SESSION_MAX_AGE_S', 30 * 24 * 3600),
     companyTokenTtlS: int(env, 'COMPANY_TOKEN_TTL_S', 365 * 24 * 3600),
     authRateLimitMax: int(env, 'AUTH_RATE_LIMIT_MAX', 10),
     authRateLimitWindowS: int(env, 'AUTH_RATE_LIMIT_WINDOW_S', 300),
@@ -128,7 +147,25 @@ export function loadConfig(env: Env = process.env): Config {
       materialTracking: bool(env, 'FEATURE_MATERIAL_TRACKING', false),
     },
     logLevel,
+    slowRequestMs: int(env, 'SLOW_REQUEST_MS', 1000),
   };
+}
+
+/** PUBLIC_URL checked (http or https, no query or fragment), without trailing slashes, with its host and port. */
+function parsePublicUrl(raw: string): { base: string; hostname: string; port: number } {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http(s) URL, got '${raw}'`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
+    throw new Error(`PUBLIC_URL must be an http(s) URL without query, fragment or credentials, got '${raw}'`);
+  }
+  const base = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+  // URL keeps IPv6 brackets in hostname: the announced host is the bare address.
+  return { base, hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port };
 }
 
 /** For sqlite URLs: the file path (resolved against cwd) or ':memory:'; creates the folder. */
