@@ -1,6 +1,6 @@
 import { ALARM_TYPES, EVENT_CATEGORIES } from '@sitepulse/domain';
 import Type from 'typebox';
-import { EpochMs } from './common.ts';
+import { EpochMs, finite, Id } from './common.ts';
 
 /**
  * Alarms and event types (spec section 3 "Event type", "Alarm", the job's alarmData and
@@ -41,9 +41,7 @@ export const EventTypeList = Type.Array(EventTypeInfo);
  */
 const bound = (description: string) =>
   Type.Optional(
-    Type.Unsafe<number | null>(
-      Type.Number({ nullable: true, description: `${description}; null clears it` }),
-    ),
+    Type.Unsafe<number | null>(finite({ nullable: true, description: `${description}; null clears it` })),
   );
 
 /** What POST /alarms sets on one job. The job is named by msjId (a maturity or humidity job) or cjId (any job). */
@@ -101,12 +99,12 @@ export const Alarm = Type.Object({
     mediumThresholdLBound: NullNum,
     singularThreshold: NullNum,
   }),
-  jobId: Type.Integer(),
+  jobId: Id,
   channelJobName: Type.String(),
   channelJobTypeName: Type.String(),
   kind: Type.String(),
-  tenantId: Type.Integer(),
-  tenantGroupId: Type.Integer(),
+  tenantId: Id,
+  tenantGroupId: Id,
   active: Type.Boolean({ description: 'a threshold is set (false after a POST that cleared it)' }),
   eventType: Type.String({ description: 'the event type whose bit this alarm sets' }),
   bitIndex: Type.Integer(),
@@ -125,7 +123,7 @@ export const AlarmsByCjgQuery = Type.Object({
 
 /** One maturity job of a job group against its strength threshold. */
 export const AverageStrengthAlarm = Type.Object({
-  msjId: Type.Integer(),
+  msjId: Id,
   channelJobName: Type.String(),
   status: Type.String(),
   averageStrength: Nullable(

@@ -1,9 +1,9 @@
 import Type from 'typebox';
-import { EpochMs } from './common.ts';
+import { EpochMs, Id } from './common.ts';
 
 /** GET /api/companies/{id} */
 export const Company = Type.Object({
-  id: Type.Integer(),
+  id: Id,
   name: Type.String(),
   creationDate: EpochMs,
 });
@@ -18,8 +18,8 @@ export type ModuleType = Type.Static<typeof ModuleType>;
 
 /** GET /api/companies/modules/by_companyId and .../by_module_type */
 export const CompanyModule = Type.Object({
-  id: Type.Integer(),
-  companyId: Type.Integer(),
+  id: Id,
+  companyId: Id,
   moduleType: ModuleType,
   isActive: Type.Boolean(),
   companyTier: Type.String(),
@@ -33,15 +33,15 @@ export const CompanyModule = Type.Object({
 });
 export type CompanyModule = Type.Static<typeof CompanyModule>;
 export const CompanyModulesQuery = Type.Object({
-  companyId: Type.Integer(),
+  companyId: Id,
   isActive: Type.Optional(Type.Boolean()),
 });
-export const CompanyModuleByTypeQuery = Type.Object({ companyId: Type.Integer(), moduleType: ModuleType });
+export const CompanyModuleByTypeQuery = Type.Object({ companyId: Id, moduleType: ModuleType });
 
 /** GET /api/companies/assets/by_companyId?companyId=&type= */
 export const CompanyAsset = Type.Object({
-  id: Type.Integer(),
-  companyId: Type.Integer(),
+  id: Id,
+  companyId: Id,
   type: Type.Literal('LOGO_IMG'),
   /** base64 image data */
   binVal: Type.String(),
@@ -49,7 +49,7 @@ export const CompanyAsset = Type.Object({
 });
 export type CompanyAsset = Type.Static<typeof CompanyAsset>;
 export const CompanyAssetsQuery = Type.Object({
-  companyId: Type.Integer(),
+  companyId: Id,
   type: Type.Optional(Type.Literal('LOGO_IMG')),
 });
 

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { EpochMs } from './common.ts';
+import { EpochMs, Id } from './common.ts';
 import { LocationPoint, NodeBatteryValue, NodeSignalValue } from './sensor-nodes.ts';
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -12,12 +12,12 @@ const Time = (description: string) =>
  * position only; the detail and the warehouse call hold the track, bucketed by the range.
  */
 export const GpsJob = Type.Object({
-  id: Type.Integer(),
+  id: Id,
   nodeJobName: Type.String(),
-  nodeId: Type.Integer(),
-  tenantId: Type.Integer(),
-  tenantGroupId: Type.Integer(),
-  channelGroupId: Nullable(Type.Integer()),
+  nodeId: Id,
+  tenantId: Id,
+  tenantGroupId: Id,
+  channelGroupId: Nullable(Id),
   startDate: Nullable(EpochMs),
   terminationDate: Nullable(EpochMs),
   creationDate: EpochMs,
@@ -36,8 +36,8 @@ export const GpsJobDetail = Type.Object({
 export type GpsJobDetail = Type.Static<typeof GpsJobDetail>;
 
 export const GpsTrack = Type.Object({
-  jobId: Type.Integer(),
-  nodeId: Type.Integer(),
+  jobId: Id,
+  nodeId: Id,
   from: EpochMs,
   to: EpochMs,
   bucketMs: Type.Integer(),

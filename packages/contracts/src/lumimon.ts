@@ -1,6 +1,6 @@
 import { LUMIMON_GROUPS } from '@sitepulse/domain';
 import Type from 'typebox';
-import { EpochMs } from './common.ts';
+import { EpochMs, Id } from './common.ts';
 import { LocationPoint, NodeBatteryValue, NodeSignalValue } from './sensor-nodes.ts';
 
 /**
@@ -53,7 +53,7 @@ export type LumimonDayStats = Type.Static<typeof LumimonDayStats>;
 
 /** One node card: a job of the site with its node, status, alarm, battery, signal and latest values. */
 export const LumimonNodeCard = Type.Object({
-  jobId: Type.Integer(),
+  jobId: Id,
   channelJobName: Type.String(),
   channelJobTypeName: Type.String({
     description: "'Microweather Node', 'Gas', 'Current Transformer', 'GPS', ...",
@@ -65,10 +65,10 @@ export const LumimonNodeCard = Type.Object({
     description: 'display label (section 4); microweather jobs derive it from their dates',
   }),
   ended: Type.Boolean({ description: 'the label is STOPPED or ERROR' }),
-  nodeId: Type.Integer(),
+  nodeId: Id,
   nodeName: Type.String(),
   nodeType: Type.String(),
-  tenantId: Type.Integer(),
+  tenantId: Id,
   tenantName: Type.String(),
   tenantType: Type.String({ description: 'project type: Concrete, Lumimon or Lumitrack' }),
   startDate: Nullable(EpochMs),
@@ -109,7 +109,7 @@ export type LumimonGroupCounts = Type.Static<typeof LumimonGroupCounts>;
 
 /** GET /analytics/lumimon/jobs/overview/by_tenant_group/{id}. */
 export const LumimonOverview = Type.Object({
-  tenantGroupId: Type.Integer(),
+  tenantGroupId: Id,
   tenantGroupName: Type.String(),
   generatedAt: EpochMs,
   statsFrom: EpochMs,

@@ -1,7 +1,7 @@
 import { MATURITY_FUNCTIONS, SERVER_JOB_STATUSES } from '@sitepulse/domain';
 import Type from 'typebox';
 import { JobAlarmData } from './alarms.ts';
-import { EpochMs } from './common.ts';
+import { EpochMs, epochMs, Id, id, page } from './common.ts';
 import { ChannelSensor, NodeBatteryValue, NodeSignalValue } from './sensor-nodes.ts';
 
 /**
@@ -13,14 +13,14 @@ import { ChannelSensor, NodeBatteryValue, NodeSignalValue } from './sensor-nodes
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const NullNum = Nullable(Type.Number());
 const NullTs = Nullable(EpochMs);
-const PosId = Type.Integer({ minimum: 1 });
+const PosId = Id;
 const SortDir = Type.Union(
   [Type.Literal('ASC'), Type.Literal('DESC'), Type.Literal('asc'), Type.Literal('desc')],
   {
     default: 'DESC',
   },
 );
-const ProjectId = Type.Integer({ minimum: 1, description: 'project (tenant) id' });
+const ProjectId = id({ description: 'project (tenant) id' });
 
 // ---------------------------------------------------------------- concrete profiles
 
@@ -43,8 +43,8 @@ export type LabBreak = Type.Static<typeof LabBreak>;
 
 /** A concrete profile: its maturity function and constants, the lab breaks and the fitted strength curve. */
 export const ConcreteProfile = Type.Object({
-  id: Type.Integer(),
-  companyId: Type.Integer(),
+  id: Id,
+  companyId: Id,
   name: Type.String(),
   description: Type.String(),
   maturityFunction: MaturityFunctionName,
@@ -69,7 +69,7 @@ export type ConcreteProfile = Type.Static<typeof ConcreteProfile>;
 export const ConcreteProfileList = Type.Array(ConcreteProfile);
 
 export const ConprofilesByCompanyQuery = Type.Object({
-  companyId: Type.Integer(),
+  companyId: Id,
   tenant: Type.Optional(Type.String()),
 });
 
@@ -117,9 +117,7 @@ const targetField = (which: string) =>
   Type.Optional(Type.Number({ minimum: 0, maximum: 1000, description: `${which} targeted strength, MPa` }));
 
 const jobGroupFields = {
-  jobGroupId: Type.Optional(
-    Type.Integer({ minimum: 1, description: 'an existing job group of the project' }),
-  ),
+  jobGroupId: Type.Optional(id({ description: 'an existing job group of the project' })),
   jobGroupName: Type.Optional(
     Type.String({
       minLength: 1,
@@ -134,7 +132,7 @@ export const CreateMaturityJobBody = Type.Object({
   tenantId: ProjectId,
   nodeId: PosId,
   channelJobName: Type.String({ minLength: 1, maxLength: 100 }),
-  concreteProfileId: Type.Optional(Type.Integer({ minimum: 1, description: 'a profile of the company' })),
+  concreteProfileId: Type.Optional(id({ description: 'a profile of the company' })),
   sensorFlags: Type.Optional(
     Type.Integer({
       minimum: 0,
@@ -149,7 +147,7 @@ export const CreateMaturityJobBody = Type.Object({
   singularTargetedStrength: targetField('Singular'),
   ...jobGroupFields,
   startDate: Type.Optional(
-    Type.Integer({
+    epochMs({
       description: 'UTC epoch ms; when given, the job is created already started at this time',
     }),
   ),
@@ -180,7 +178,7 @@ export const CreateChannelJobBody = Type.Object({
   ),
   ...jobGroupFields,
   startDate: Type.Optional(
-    Type.Integer({
+    epochMs({
       description: 'UTC epoch ms; when given, the job is created already started at this time',
     }),
   ),
@@ -189,14 +187,14 @@ export type CreateChannelJobBody = Type.Static<typeof CreateChannelJobBody>;
 
 export const StartJobBody = Type.Object({
   id: PosId,
-  startDate: Type.Optional(Type.Integer({ description: 'UTC epoch ms, default now; not in the future' })),
+  startDate: Type.Optional(epochMs({ description: 'UTC epoch ms, default now; not in the future' })),
 });
 export type StartJobBody = Type.Static<typeof StartJobBody>;
 
 export const StopJobBody = Type.Object({
   id: PosId,
   terminationDate: Type.Optional(
-    Type.Integer({ description: 'UTC epoch ms, default now; not before the start, not in the future' }),
+    epochMs({ description: 'UTC epoch ms, default now; not before the start, not in the future' }),
   ),
 });
 export type StopJobBody = Type.Static<typeof StopJobBody>;
@@ -204,28 +202,28 @@ export type StopJobBody = Type.Static<typeof StopJobBody>;
 /** POST /api/analytics/concrete/maturity/jobs/cmd/assign_profile: the concrete profile of a maturity job. */
 export const AssignProfileBody = Type.Object({
   id: PosId,
-  concreteProfileId: Type.Integer({ minimum: 1, description: 'a profile of the company' }),
+  concreteProfileId: id({ description: 'a profile of the company' }),
 });
 export type AssignProfileBody = Type.Static<typeof AssignProfileBody>;
 
 /** A job as the lifecycle calls answer it (every kind). channelJobId = id; channelGroupId = its job group. */
 export const ChannelJob = Type.Object({
-  id: Type.Integer(),
-  channelJobId: Type.Integer(),
+  id: Id,
+  channelJobId: Id,
   channelJobName: Type.String(),
   channelJobTypeName: Type.String({
     description: "'Maturity', 'Humidity', 'Microweather Node', 'Gas', 'GPS', ...",
   }),
   kind: Type.String({ description: 'MATURITY, HUMIDITY, MICROWEATHER, DATA, GPS or POWER' }),
-  channelGroupId: Nullable(Type.Integer()),
-  nodeId: Type.Integer(),
-  cableId: Nullable(Type.Integer()),
+  channelGroupId: Nullable(Id),
+  nodeId: Id,
+  cableId: Nullable(Id),
   tenant: Type.Integer({ description: 'project id' }),
-  tenantGroupId: Type.Integer(),
+  tenantGroupId: Id,
   status: Type.String({ description: 'NONE, NEW, RUNNING, TERMINATED, ERROR or MAINTENANCE' }),
   sensorFlags: Type.Integer(),
   sensorTypes: Type.Array(Type.String()),
-  concreteProfileId: Nullable(Type.Integer()),
+  concreteProfileId: Nullable(Id),
   startDate: NullTs,
   terminationDate: NullTs,
   creationDate: EpochMs,
@@ -351,18 +349,18 @@ export const ServerJobStatusName = Type.Enum(SERVER_JOB_STATUSES);
 /** Filters of the maturity job lists: a project (tenant), a job site, a status. */
 export const MaturityJobListQuery = Type.Object({
   tenant: Type.Optional(ProjectId),
-  tenantGroupId: Type.Optional(Type.Integer({ minimum: 1 })),
+  tenantGroupId: Type.Optional(Id),
   status: Type.Optional(ServerJobStatusName),
 });
 export type MaturityJobListQuery = Type.Static<typeof MaturityJobListQuery>;
 
 /** POST /api/analytics/concrete/maturity/jobs/paged. Pages count from 0. */
 export const MaturityJobPagedBody = Type.Object({
-  page: Type.Integer({ minimum: 0, default: 0, description: 'page number, from 0' }),
+  page: page(),
   rpp: Type.Integer({ minimum: 1, maximum: 500, default: 50, description: 'rows per page' }),
   sortdir: Type.Optional(SortDir),
   tenant: Type.Optional(ProjectId),
-  tenantGroupId: Type.Optional(Type.Integer({ minimum: 1 })),
+  tenantGroupId: Type.Optional(Id),
   status: Type.Optional(ServerJobStatusName),
 });
 export type MaturityJobPagedBody = Type.Static<typeof MaturityJobPagedBody>;
@@ -376,11 +374,11 @@ export const MaturityJobPage = Type.Object({
 
 /** A job group with its jobs (by_group/with_data). Jobs without a group come last, under id null. */
 export const MaturityJobGroup = Type.Object({
-  id: Nullable(Type.Integer()),
+  id: Nullable(Id),
   name: Type.String(),
   status: Type.String({ description: 'NEW, RUNNING, TERMINATED, MAINTENANCE or ERROR' }),
   tenant: Type.Integer(),
-  tenantGroupId: Type.Integer(),
+  tenantGroupId: Id,
   creationDate: NullTs,
   jobs: MaturityJobList,
 });
@@ -408,7 +406,7 @@ export const MaturityJobSensorsBody = Type.Object({
 });
 
 export const BlacklistSensorsBody = Type.Object({
-  id: Type.Integer({ minimum: 1, description: 'maturity job id' }),
+  id: id({ description: 'maturity job id' }),
   sensorIds: Type.Array(PosId, { minItems: 1, maxItems: 500 }),
   blacklisted: Type.Boolean({ default: true, description: 'false takes the sensors off the blacklist' }),
 });
@@ -424,20 +422,20 @@ export const MaturityFunctionTypeList = Type.Array(MaturityFunctionType);
 // ---------------------------------------------------------------- maturity data calls
 
 export const MsjQuery = Type.Object({
-  msjId: Type.Integer({ minimum: 1, description: 'maturity job id' }),
+  msjId: id({ description: 'maturity job id' }),
   tenant: Type.Optional(Type.String()),
 });
 
 export const MsjRangeQuery = Type.Object({
-  msjId: Type.Integer({ minimum: 1, description: 'maturity job id' }),
-  from: Type.Optional(Type.Integer({ description: "UTC epoch ms, default the job's start" })),
-  to: Type.Optional(Type.Integer({ description: "UTC epoch ms, default the job's end (or now)" })),
+  msjId: id({ description: 'maturity job id' }),
+  from: Type.Optional(epochMs({ description: "UTC epoch ms, default the job's start" })),
+  to: Type.Optional(epochMs({ description: "UTC epoch ms, default the job's end (or now)" })),
   tenant: Type.Optional(Type.String()),
 });
 
 /** The job's current AVG, MIN and MAX across its counted sensors. */
 export const MaturityAverage = Type.Object({
-  msjId: Type.Integer(),
+  msjId: Id,
   timestamp: NullTs,
   maturityStrengthJobData: Type.Array(MaturityStrengthJobData),
 });
@@ -447,33 +445,33 @@ export const MsjExtremity = Type.Object({
   aggregateType: Type.Union([Type.Literal('MIN'), Type.Literal('MAX')]),
   extremity: Type.Number({ description: '°C' }),
   timestamp: EpochMs,
-  sensorId: Type.Integer(),
+  sensorId: Id,
   sensorAlias: Nullable(Type.String()),
 });
 export type MsjExtremity = Type.Static<typeof MsjExtremity>;
 export const MsjExtremityList = Type.Array(MsjExtremity);
 
-export const MsjTimestamp = Type.Object({ msjId: Type.Integer(), timestamp: NullTs });
+export const MsjTimestamp = Type.Object({ msjId: Id, timestamp: NullTs });
 
 export const MsjDataPagedQuery = Type.Object({
-  msjId: Type.Integer({ minimum: 1 }),
-  page: Type.Integer({ minimum: 0, default: 0 }),
+  msjId: Id,
+  page: page(),
   rpp: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
   sortdir: Type.Optional(SortDir),
-  sensorId: Type.Optional(Type.Integer({ minimum: 1 })),
+  sensorId: Type.Optional(Id),
   tenant: Type.Optional(Type.String()),
 });
 export type MsjDataPagedQuery = Type.Static<typeof MsjDataPagedQuery>;
 
 export const MsjDataLenQuery = Type.Object({
-  msjId: Type.Integer({ minimum: 1 }),
-  sensorId: Type.Optional(Type.Integer({ minimum: 1 })),
+  msjId: Id,
+  sensorId: Type.Optional(Id),
   tenant: Type.Optional(Type.String()),
 });
 
 /** One sensor's maturity at the last reading of one UTC hour. */
 export const MsjDataRow = Type.Object({
-  sensorId: Type.Integer(),
+  sensorId: Id,
   sensorAlias: Nullable(Type.String()),
   hour: EpochMs,
   timestamp: Type.Integer({ description: 'time of the reading the state is at' }),
@@ -492,8 +490,8 @@ export const MsjDataPage = Type.Object({
 export const MsjDataLen = Type.Object({ len: Type.Integer() });
 
 const rangeBodyFields = {
-  from: Type.Optional(Type.Integer({ description: "UTC epoch ms, default the job's start" })),
-  to: Type.Optional(Type.Integer({ description: "UTC epoch ms, default the job's end (or now)" })),
+  from: Type.Optional(epochMs({ description: "UTC epoch ms, default the job's start" })),
+  to: Type.Optional(epochMs({ description: "UTC epoch ms, default the job's end (or now)" })),
   exact: Type.Optional(
     Type.Boolean({
       default: false,
@@ -521,14 +519,14 @@ const fieldsField = Type.Optional(
 
 /** POST /api/data/analytics/concrete/maturity/time */
 export const MaturityTimeBody = Type.Object({
-  msjId: Type.Integer({ minimum: 1 }),
+  msjId: Id,
   ...rangeBodyFields,
   fields: fieldsField,
 });
 export type MaturityTimeBody = Type.Static<typeof MaturityTimeBody>;
 /** POST /api/data/analytics/concrete/maturity/time/by_sids */
 export const MaturityTimeBySidsBody = Type.Object({
-  msjId: Type.Integer({ minimum: 1 }),
+  msjId: Id,
   sensorIds: Type.Array(PosId, { minItems: 1, maxItems: 200 }),
   ...rangeBodyFields,
   fields: fieldsField,
@@ -555,7 +553,7 @@ const seriesBands = {
 };
 
 export const MaturitySeries = Type.Object({
-  sensorId: Type.Integer(),
+  sensorId: Id,
   sensorAlias: Nullable(Type.String()),
   ...seriesBands,
 });
@@ -572,7 +570,7 @@ const gridFields = {
 };
 
 export const MaturityTimeSeries = Type.Object({
-  msjId: Type.Integer(),
+  msjId: Id,
   ...gridFields,
   maturityFunction: Nullable(Type.String()),
   series: Type.Array(MaturitySeries),
@@ -586,7 +584,7 @@ export type MaturityTimeSeries = Type.Static<typeof MaturityTimeSeries>;
 
 /** POST /api/data/measurement/time: the readings of a job's sensors of one type. */
 export const MeasurementTimeBody = Type.Object({
-  msjId: Type.Integer({ minimum: 1 }),
+  msjId: Id,
   sensorType: Type.Optional(
     Type.String({ description: 'Temperature (maturity jobs default) or Humidity (humidity jobs default)' }),
   ),
@@ -596,17 +594,15 @@ export type MeasurementTimeBody = Type.Static<typeof MeasurementTimeBody>;
 /** POST /api/data/measurement/time/by_sids: the readings of given sensors. */
 export const MeasurementTimeBySidsBody = Type.Object({
   sensorIds: Type.Array(PosId, { minItems: 1, maxItems: 200 }),
-  msjId: Type.Optional(
-    Type.Integer({ minimum: 1, description: "limits the sensors to the job's and the range to its dates" }),
-  ),
-  from: Type.Optional(Type.Integer({ description: 'UTC epoch ms, default: 7 days before `to`' })),
-  to: Type.Optional(Type.Integer({ description: 'UTC epoch ms, default now' })),
+  msjId: Type.Optional(id({ description: "limits the sensors to the job's and the range to its dates" })),
+  from: Type.Optional(epochMs({ description: 'UTC epoch ms, default: 7 days before `to`' })),
+  to: Type.Optional(epochMs({ description: 'UTC epoch ms, default now' })),
   exact: rangeBodyFields.exact,
 });
 export type MeasurementTimeBySidsBody = Type.Static<typeof MeasurementTimeBySidsBody>;
 
 export const MsjMeasurementSeries = Type.Object({
-  sensorId: Type.Integer(),
+  sensorId: Id,
   sensorAlias: Nullable(Type.String()),
   sensorType: Type.String(),
   avg: Values,
@@ -622,8 +618,8 @@ export type MsjMeasurementTimeSeries = Type.Static<typeof MsjMeasurementTimeSeri
 
 /** Measurement data of one sensor of a job (section 3 "Measurement data"). */
 export const MsjMeasurementData = Type.Object({
-  channelJobId: Type.Integer(),
-  sensorId: Type.Integer(),
+  channelJobId: Id,
+  sensorId: Id,
   sensorAlias: Nullable(Type.String()),
   sensorType: Type.String(),
   averageMeasurementData: Nullable(
@@ -640,10 +636,10 @@ export const MdmByCjgQuery = Type.Object({
   sensorType: Type.String({ default: 'Temperature' }),
 });
 
-export const CjgIdParams = Type.Object({ cjgId: Type.Integer({ minimum: 1 }) });
+export const CjgIdParams = Type.Object({ cjgId: Id });
 
 export const SiteSensorsQuery = Type.Object({
-  tenantGroupId: Type.Integer({ minimum: 1 }),
+  tenantGroupId: Id,
   sensorType: Type.Optional(Type.String()),
   tenant: Type.Optional(Type.String()),
 });

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { JobAlarmData } from './alarms.ts';
-import { EpochMs } from './common.ts';
+import { EpochMs, Id } from './common.ts';
 import { ChannelSensor, NodeBatteryValue, NodeSignalValue } from './sensor-nodes.ts';
 
 export * from './exports.ts';
@@ -33,11 +33,11 @@ const Values = Type.Array(Nullable(Type.Number()));
  * has no reading. Values are rounded to 0.001.
  */
 export const SensorSeries = Type.Object({
-  sensorId: Type.Integer(),
+  sensorId: Id,
   sensorType: Type.String(),
   sensorAlias: Nullable(Type.String()),
-  nodeId: Type.Integer(),
-  channelId: Type.Integer(),
+  nodeId: Id,
+  channelId: Id,
   avg: Values,
   min: Values,
   max: Values,
@@ -58,7 +58,7 @@ export type SeriesResponse = Type.Static<typeof SeriesResponse>;
 
 /** One sensor's latest reading (spec section 3 "Measurement data"). */
 export const SensorLatest = Type.Object({
-  sensorId: Type.Integer(),
+  sensorId: Id,
   sensorType: Type.String(),
   sensorAlias: Nullable(Type.String()),
   latestValue: Nullable(Type.Number()),
@@ -69,7 +69,7 @@ export const SensorLatestList = Type.Array(SensorLatest);
 
 /** One sensor's readings summed up over a range (exact: every reading counts once). */
 export const SensorStats = Type.Object({
-  sensorId: Type.Integer(),
+  sensorId: Id,
   sensorType: Type.String(),
   sensorAlias: Nullable(Type.String()),
   count: Type.Integer(),
@@ -94,14 +94,14 @@ export const MeasurementJobData = Type.Object({
 export type MeasurementJobData = Type.Static<typeof MeasurementJobData>;
 
 const jobBase = {
-  id: Type.Integer(),
+  id: Id,
   channelJobName: Type.String(),
   channelJobTypeName: Type.String(),
   channelGroupId: Nullable(Type.Integer({ description: 'job group (channel job group) id' })),
-  nodeId: Type.Integer(),
+  nodeId: Id,
   nodeType: Type.String(),
-  tenantId: Type.Integer(),
-  tenantGroupId: Type.Integer(),
+  tenantId: Id,
+  tenantGroupId: Id,
   startDate: Nullable(EpochMs),
   terminationDate: Nullable(EpochMs),
   creationDate: EpochMs,
@@ -207,7 +207,7 @@ export const MicroweatherGroupAggregateQuery = Type.Object({
 
 /** A job's average of one sensor type over a range. */
 export const MeasurementAverage = Type.Object({
-  jobId: Type.Integer(),
+  jobId: Id,
   channelJobName: Type.String(),
   sensorType: Type.String(),
   from: Nullable(EpochMs),
@@ -222,12 +222,12 @@ export const MeasurementAverageList = Type.Array(MeasurementAverage);
 
 /** Spec section 3 "Temperature extremity", for any sensor type: the lowest (MIN) or highest (MAX) reading. */
 export const MeasurementExtremity = Type.Object({
-  jobId: Type.Integer(),
+  jobId: Id,
   sensorType: Type.String(),
   aggregateType: Type.Union([Type.Literal('MIN'), Type.Literal('MAX')]),
   extremity: Type.Number(),
   timestamp: EpochMs,
-  sensorId: Type.Integer(),
+  sensorId: Id,
   sensorAlias: Nullable(Type.String()),
 });
 export type MeasurementExtremity = Type.Static<typeof MeasurementExtremity>;
@@ -238,25 +238,25 @@ export const MicroweatherJobGroup = Type.Object({
   id: Nullable(Type.Integer({ description: 'null: the jobs of the project outside any group' })),
   name: Nullable(Type.String()),
   status: Nullable(Type.String()),
-  tenantId: Type.Integer(),
+  tenantId: Id,
   jobs: MicroweatherJobList,
 });
 export const MicroweatherJobGroupList = Type.Array(MicroweatherJobGroup);
 
 /** A job group with the status of its microweather node (GET /analytics/channel/jobs/groups/with_mwn_status/{id}). */
 export const JobGroupMwnStatus = Type.Object({
-  id: Type.Integer(),
+  id: Id,
   name: Type.String(),
   status: Type.String(),
-  tenantId: Type.Integer(),
+  tenantId: Id,
   creationDate: EpochMs,
   mwnStatus: Nullable(
     Type.Union([Type.Literal('NEW'), Type.Literal('STARTED'), Type.Literal('STOPPED')], {
       description: "status of the group's newest microweather job; null when it has none",
     }),
   ),
-  mwnJobId: Nullable(Type.Integer()),
-  mwnNodeId: Nullable(Type.Integer()),
+  mwnJobId: Nullable(Id),
+  mwnNodeId: Nullable(Id),
 });
 export const JobGroupMwnStatusList = Type.Array(JobGroupMwnStatus);
 
@@ -291,7 +291,7 @@ export const DataJobCountQuery = Type.Object({
 
 /** GET /analytics/data/jobs/analytics/by_dj: per-sensor figures of a data job over a range. */
 export const DataJobAnalytics = Type.Object({
-  jobId: Type.Integer(),
+  jobId: Id,
   from: Nullable(EpochMs),
   to: Nullable(EpochMs),
   sensors: Type.Array(Type.Object({ ...SensorStats.properties, ...SensorLatest.properties })),
@@ -343,14 +343,14 @@ export const NodePagedQuery = Type.Object({
 export const ReadingPage = Type.Object({
   page: Type.Integer(),
   rpp: Type.Integer(),
-  items: Type.Array(Type.Object({ sensorId: Type.Integer(), timestamp: EpochMs, value: Type.Number() })),
+  items: Type.Array(Type.Object({ sensorId: Id, timestamp: EpochMs, value: Type.Number() })),
 });
-export const ReadingCount = Type.Object({ nodeId: Type.Integer(), len: Type.Integer() });
-export const LatestTimestamp = Type.Object({ nodeId: Type.Integer(), timestamp: Nullable(EpochMs) });
+export const ReadingCount = Type.Object({ nodeId: Id, len: Type.Integer() });
+export const LatestTimestamp = Type.Object({ nodeId: Id, timestamp: Nullable(EpochMs) });
 
 /** GET /channels/nodes/status/messages/latest/by_nid/{id}: battery and signal of a node. */
 export const NodeStatusMessage = Type.Object({
-  nodeId: Type.Integer(),
+  nodeId: Id,
   batteryLevelType: Type.Integer(),
   latestNodeBattery: NodeBatteryValue,
   latestNodeSignal: NodeSignalValue,

@@ -1,5 +1,6 @@
 import { PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '@sitepulse/domain';
 import Type from 'typebox';
+import { Id } from './common.ts';
 import { AccountType, UserSetting, UserTenantGroupAccess } from './users.ts';
 
 /**
@@ -27,21 +28,21 @@ export type AssignableAccountType = Type.Static<typeof AssignableAccountType>;
 const Language = Type.Union([Type.Literal('en'), Type.Literal('es')]);
 
 /** A user of the caller's company, named by username. */
-export const UserRef = Type.Object({ companyId: Type.Integer(), username: UsernameRef });
+export const UserRef = Type.Object({ companyId: Id, username: UsernameRef });
 export type UserRef = Type.Static<typeof UserRef>;
 
-export const CompanyQuery = Type.Object({ companyId: Type.Integer() });
+export const CompanyQuery = Type.Object({ companyId: Id });
 export const TenantGroupMembersQuery = Type.Object({
-  companyId: Type.Integer(),
-  tenantGroupId: Type.Integer(),
+  companyId: Id,
+  tenantGroupId: Id,
 });
 
 /** A user in the management view (spec section 3 "User (management view)"). Deleted users are not listed. */
 export const UserSummary = Type.Object({
-  id: Type.Integer(),
+  id: Id,
   username: Type.String(),
-  companyId: Type.Integer(),
-  homeCompanyId: Type.Integer(),
+  companyId: Id,
+  homeCompanyId: Id,
   accountType: AccountType,
   email: Type.String({ description: "'' for a user invited by phone only" }),
   phone: Type.Union([Type.String(), Type.Null()]),
@@ -105,7 +106,7 @@ export type ToggleUserBody = Type.Static<typeof ToggleUserBody>;
 export const DeleteUserQuery = UserRef;
 
 /** POST /v2/users/cmd/init_reset_pwd: a reset link by username or phone (+digits). Same answer for unknown users. */
-export const InitResetPwdBody = Type.Object({ companyId: Type.Integer(), username: UsernameRef });
+export const InitResetPwdBody = Type.Object({ companyId: Id, username: UsernameRef });
 export type InitResetPwdBody = Type.Static<typeof InitResetPwdBody>;
 
 /** POST /v2/users/cmd/init_change_pwd: the signed-in user changes their password (my profile). */
@@ -127,7 +128,7 @@ export const ChangeTempPwdBody = Type.Object({
 export type ChangeTempPwdBody = Type.Static<typeof ChangeTempPwdBody>;
 /** Who the password was created for, so the page can sign them in. */
 export const ChangeTempPwdResult = Type.Object({
-  companyId: Type.Integer(),
+  companyId: Id,
   username: Type.String(),
   email: Type.String(),
   /**
@@ -149,14 +150,14 @@ export const Invitation = Type.Object({
   accountType: Type.Optional(AssignableAccountType),
   /** The language of the invitation e-mail and of the account; default en. */
   language: Type.Optional(Language),
-  tenantGroupData: Type.Array(Type.Object({ tenantGroupId: Type.Integer(), access: AccessCode }), {
+  tenantGroupData: Type.Array(Type.Object({ tenantGroupId: Id, access: AccessCode }), {
     maxItems: 500,
   }),
 });
 export type Invitation = Type.Static<typeof Invitation>;
 
 /** POST /v2/users/invite. */
-export const InviteBody = Type.Object({ companyId: Type.Integer(), ...Invitation.properties });
+export const InviteBody = Type.Object({ companyId: Id, ...Invitation.properties });
 export type InviteBody = Type.Static<typeof InviteBody>;
 /**
  * `existing`: the e-mail or phone already belonged to a user of the company, who was given the job-site
@@ -167,7 +168,7 @@ export type InviteResult = Type.Static<typeof InviteResult>;
 
 /** POST /v2/users/invite/list: several invitations; all are checked first, and none is made if one is wrong. */
 export const InviteListBody = Type.Object({
-  companyId: Type.Integer(),
+  companyId: Id,
   invitations: Type.Array(Invitation, { minItems: 1, maxItems: 100 }),
 });
 export type InviteListBody = Type.Static<typeof InviteListBody>;
@@ -179,7 +180,7 @@ export type ReinviteBody = Type.Static<typeof ReinviteBody>;
 
 /** POST /v2/users/invite/cmd/verify_username. */
 export const VerifyUsernameBody = Type.Object({
-  companyId: Type.Integer(),
+  companyId: Id,
   username: Type.String({ maxLength: 200 }),
 });
 export type VerifyUsernameBody = Type.Static<typeof VerifyUsernameBody>;
@@ -192,7 +193,7 @@ export const VerifyUsernameResult = Type.Object({
 export type VerifyUsernameResult = Type.Static<typeof VerifyUsernameResult>;
 /** POST /v2/users/invite/cmd/verify_username/list. */
 export const VerifyUsernameListBody = Type.Object({
-  companyId: Type.Integer(),
+  companyId: Id,
   usernames: Type.Array(Type.String({ maxLength: 200 }), { minItems: 1, maxItems: 100 }),
 });
 export type VerifyUsernameListBody = Type.Static<typeof VerifyUsernameListBody>;
@@ -201,12 +202,12 @@ export const VerifyUsernameResultList = Type.Array(VerifyUsernameResult);
 /** POST /v2/users/tenant_groups (grant) and PUT /v2/users/tenant_groups (change the role). */
 export const TenantGroupGrantBody = Type.Object({
   ...UserRef.properties,
-  tenantGroupId: Type.Integer(),
+  tenantGroupId: Id,
   access: AccessCode,
 });
 export type TenantGroupGrantBody = Type.Static<typeof TenantGroupGrantBody>;
 /** DELETE /v2/users/tenant_groups?companyId&username&tenantGroupId. */
-export const TenantGroupRevokeQuery = Type.Object({ ...UserRef.properties, tenantGroupId: Type.Integer() });
+export const TenantGroupRevokeQuery = Type.Object({ ...UserRef.properties, tenantGroupId: Id });
 export type TenantGroupRevokeQuery = Type.Static<typeof TenantGroupRevokeQuery>;
 
 /** What happened to users, and who did it; kept when either user is deleted. */
@@ -228,7 +229,7 @@ export const UserAuditOperation = Type.Union([
 ]);
 export type UserAuditOperation = Type.Static<typeof UserAuditOperation>;
 export const UserAuditEntry = Type.Object({
-  id: Type.Integer(),
+  id: Id,
   createdAt: Type.Integer(),
   operation: UserAuditOperation,
   /** Who did it (null: the user themself through an e-mailed link). */
@@ -242,7 +243,7 @@ export const UserAuditEntry = Type.Object({
 });
 export type UserAuditEntry = Type.Static<typeof UserAuditEntry>;
 export const UserAuditQuery = Type.Object({
-  companyId: Type.Integer(),
+  companyId: Id,
   username: Type.Optional(UsernameRef),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
 });
@@ -250,7 +251,7 @@ export const UserAuditList = Type.Array(UserAuditEntry);
 
 /** GET /mail/outbox?companyId (admins): the messages sent to the company's users, newest first. */
 export const OutboxMessage = Type.Object({
-  id: Type.Integer(),
+  id: Id,
   channel: Type.Union([Type.Literal('email'), Type.Literal('sms')]),
   to: Type.String(),
   subject: Type.String(),
@@ -261,7 +262,7 @@ export const OutboxMessage = Type.Object({
 });
 export type OutboxMessage = Type.Static<typeof OutboxMessage>;
 export const OutboxQuery = Type.Object({
-  companyId: Type.Integer(),
+  companyId: Id,
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
 });
 export const OutboxList = Type.Array(OutboxMessage);

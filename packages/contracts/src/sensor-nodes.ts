@@ -1,6 +1,6 @@
 import { CHANNEL_TYPES, NODE_TYPES } from '@sitepulse/domain';
 import Type from 'typebox';
-import { EpochMs } from './common.ts';
+import { EpochMs, Id } from './common.ts';
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -34,10 +34,10 @@ export type LocationPoint = Type.Static<typeof LocationPoint>;
  * the same number. The display name is the alias, otherwise 'Sensor {id}'.
  */
 export const ChannelSensor = Type.Object({
-  id: Type.Integer(),
-  sensorId: Type.Integer(),
-  nodeId: Type.Integer(),
-  channelId: Type.Integer(),
+  id: Id,
+  sensorId: Id,
+  nodeId: Id,
+  channelId: Id,
   sensorType: Type.String(),
   sensorAlias: Nullable(Type.String()),
   latestValue: Nullable(Type.Number()),
@@ -50,15 +50,15 @@ export type ChannelSensor = Type.Static<typeof ChannelSensor>;
 export const ChannelSensorList = Type.Array(ChannelSensor);
 
 /** A sensor of a job (POST .../jobs/sensors answers these). */
-export const JobChannelSensor = Type.Object({ ...ChannelSensor.properties, jobId: Type.Integer() });
+export const JobChannelSensor = Type.Object({ ...ChannelSensor.properties, jobId: Id });
 export type JobChannelSensor = Type.Static<typeof JobChannelSensor>;
 export const JobChannelSensorList = Type.Array(JobChannelSensor);
 
 /** A cable: its printed id, and its spec and dynamic spec as JSON text (spec section 3 "Cable spec"). */
 export const CableInfo = Type.Object({
-  id: Type.Integer(),
+  id: Id,
   name: Type.String(),
-  companyId: Type.Integer(),
+  companyId: Id,
   spec: Type.String({ description: 'JSON text: {"channels":[{"channelType","channelId"}]}' }),
   dynamicSpec: Type.String({ description: 'JSON text, same shape as spec: the channels as last detected' }),
   nodeId: Nullable(Type.Integer({ description: 'the node the cable is attached to' })),
@@ -70,11 +70,11 @@ export const NodeInfo = Type.Object({
   id: Type.Integer({ description: 'the number printed on the node' }),
   name: Type.String(),
   nodeType: Type.String(),
-  companyId: Type.Integer(),
-  tenantGroupId: Nullable(Type.Integer()),
-  tenantId: Nullable(Type.Integer()),
-  gatewayId: Nullable(Type.Integer()),
-  cableId: Nullable(Type.Integer()),
+  companyId: Id,
+  tenantGroupId: Nullable(Id),
+  tenantId: Nullable(Id),
+  gatewayId: Nullable(Id),
+  cableId: Nullable(Id),
   batteryLevelType: Type.Integer(),
   latestNodeBattery: NodeBatteryValue,
   latestNodeSignal: NodeSignalValue,
@@ -108,11 +108,11 @@ export const NodeAssociationQuery = Type.Object({
 
 /** Whether a cable can be attached to a node, and what each is attached to now. */
 export const NodeAssociationInfo = Type.Object({
-  nodeId: Type.Integer(),
-  cableId: Type.Integer(),
+  nodeId: Id,
+  cableId: Id,
   nodeCableId: Nullable(Type.Integer({ description: 'the cable attached to the node now' })),
   cableNodeId: Nullable(Type.Integer({ description: 'the node the cable is attached to now' })),
-  nodeRunningJobId: Nullable(Type.Integer()),
+  nodeRunningJobId: Nullable(Id),
   associated: Type.Boolean({ description: 'the cable is attached to this node' }),
   canAssociate: Type.Boolean(),
   reason: Nullable(Type.String({ description: 'why the cable cannot be attached' })),

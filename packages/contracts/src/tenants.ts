@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { EpochMs } from './common.ts';
+import { EpochMs, Id } from './common.ts';
 
 export const TenantState = Type.Union([Type.Literal('ACTIVE'), Type.Literal('TERMINATED')]);
 export const TenantType = Type.Union([
@@ -13,26 +13,26 @@ export type TenantGroupType = Type.Static<typeof TenantGroupType>;
 
 /** Project (tenant). */
 export const Tenant = Type.Object({
-  id: Type.Integer(),
+  id: Id,
   name: Type.String(),
   type: TenantType,
   state: TenantState,
   creationDate: EpochMs,
-  tenantGroupId: Type.Integer(),
-  companyId: Type.Integer(),
+  tenantGroupId: Id,
+  companyId: Id,
 });
 export type Tenant = Type.Static<typeof Tenant>;
 
-export const Gateway = Type.Object({ id: Type.Integer(), name: Type.String() });
+export const Gateway = Type.Object({ id: Id, name: Type.String() });
 export type Gateway = Type.Static<typeof Gateway>;
 
 /** Job site (tenant group). tenantMessages are its projects, newest first. */
 export const TenantGroup = Type.Object({
-  id: Type.Integer(),
+  id: Id,
   name: Type.String(),
   type: TenantGroupType,
   state: TenantState,
-  companyId: Type.Integer(),
+  companyId: Id,
   creationDate: EpochMs,
   address: Type.String(),
   latitude: Type.Union([Type.Number(), Type.Null()]),
@@ -46,27 +46,27 @@ export const TenantGroupList = Type.Array(TenantGroup);
 export const TenantList = Type.Array(Tenant);
 
 export const CompanyIdQuery = Type.Object({
-  companyId: Type.Integer(),
+  companyId: Id,
   tenant: Type.Optional(Type.String()),
 });
 export const ByUserQuery = Type.Object({
-  companyId: Type.Integer(),
+  companyId: Id,
   username: Type.String(),
   tenant: Type.Optional(Type.String()),
 });
 export const ByTenantGroupQuery = Type.Object({
-  tenantGroupId: Type.Integer(),
+  tenantGroupId: Id,
   tenant: Type.Optional(Type.String()),
 });
 export const ByTenantGroupTypeQuery = Type.Object({
-  tenantGroupId: Type.Integer(),
+  tenantGroupId: Id,
   tenantType: TenantType,
   tenant: Type.Optional(Type.String()),
 });
 /** Job sites by company, username and application type '1': an id list. Path chosen by us. */
 export const ByApplicationTypeQuery = Type.Object({
-  companyId: Type.Integer(),
+  companyId: Id,
   username: Type.String(),
   applicationType: Type.String(),
 });
-export const IdList = Type.Array(Type.Integer());
+export const IdList = Type.Array(Id);

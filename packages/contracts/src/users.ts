@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { Id } from './common.ts';
 
 export const AccountType = Type.String({
   description: 'ADMIN, USER, READONLY_MEMBER, or an AOMS staff type (AOMS_MASTER, AOMS_READER, ...)',
@@ -17,15 +18,15 @@ export type UserSettingType = Type.Static<typeof UserSettingType>;
 export const UserSetting = Type.Object({ type: UserSettingType, val: Type.String() });
 export type UserSetting = Type.Static<typeof UserSetting>;
 
-export const UserTenantGroupAccess = Type.Object({ tenantGroupId: Type.Integer(), access: Type.Integer() });
+export const UserTenantGroupAccess = Type.Object({ tenantGroupId: Id, access: Type.Integer() });
 export type UserTenantGroupAccess = Type.Static<typeof UserTenantGroupAccess>;
 
 /** GET /api/v2/users/details?username=&companyId= */
 export const UserDetail = Type.Object({
-  id: Type.Integer(),
+  id: Id,
   username: Type.String(),
-  companyId: Type.Integer(),
-  homeCompanyId: Type.Integer(),
+  companyId: Id,
+  homeCompanyId: Id,
   email: Type.String(),
   phone: Type.Union([Type.String(), Type.Null()]),
   firstName: Type.String(),
@@ -40,18 +41,18 @@ export const UserDetail = Type.Object({
 export type UserDetail = Type.Static<typeof UserDetail>;
 export const UserDetailQuery = Type.Object({
   username: Type.Optional(Type.String()),
-  companyId: Type.Optional(Type.Integer()),
+  companyId: Type.Optional(Id),
 });
 
 /** GET/PUT /api/settings/user */
 export const UserSettingQuery = Type.Object({
   username: Type.String(),
-  companyId: Type.Integer(),
+  companyId: Id,
   userSettingType: UserSettingType,
 });
 export const UserSettingBody = Type.Object({
   username: Type.String(),
-  companyId: Type.Integer(),
+  companyId: Id,
   userSettingType: UserSettingType,
   val: Type.String({ maxLength: 200 }),
 });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CompanyCodeBody,
   CompanyCodeResult,
+  id,
   LoginTokens,
   OkResult,
   RefreshTokenBody,
@@ -14,7 +15,7 @@ import { BEARER, basicCredentials, errorResponses } from '../../lib/http.ts';
 import type { ModuleOptions } from '../../services.ts';
 
 const LoginHeaders = Type.Object({
-  companyid: Type.Integer({ description: 'CompanyId header: the company of the auth-code step' }),
+  companyid: id({ description: 'CompanyId header: the company of the auth-code step' }),
 });
 
 /** Sign-in: auth code, server info, login, refresh, logout. */

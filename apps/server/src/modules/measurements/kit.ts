@@ -2,7 +2,7 @@ import type { SensorLatest, SensorSeries, SensorStats, SeriesResponse } from '@s
 import { chartBucketFor } from '@sitepulse/domain';
 import type { ServiceDeps } from '../../services.ts';
 import { createAccess } from './access.ts';
-import { jobWindow, type SensorRow, sensorsOfJob } from './mappers.ts';
+import { checkSpan, jobWindow, type SensorRow, sensorsOfJob } from './mappers.ts';
 import { createReadingsRepo } from './readings-repo.ts';
 import { createMeasurementsRepo, type JobRow } from './repo.ts';
 
@@ -62,6 +62,7 @@ export function createKit(deps: ServiceDeps) {
     const r = range ?? fallback;
     const bucket = chartBucketFor(r.to - r.from);
     const has = range !== null && range.from <= range.to;
+    checkSpan(r.to - r.from);
     const start = Math.floor(r.from / bucket.ms) * bucket.ms;
     const points = has ? Math.floor((r.to - start) / bucket.ms) + 1 : 0;
     const by = new Map<number, SensorSeries>(

@@ -1,5 +1,5 @@
 import type { ChannelSensor, NodeBatteryValue, NodeSignalValue } from '@sitepulse/contracts';
-import { INGEST_MAX_FUTURE_MS } from '@sitepulse/domain';
+import { DAY_MS, INGEST_MAX_FUTURE_MS } from '@sitepulse/domain';
 import type { Selectable } from 'kysely';
 import type { SensorTable } from '../../db/types.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -48,6 +48,13 @@ export function checkRange(q: { from?: number; to?: number }): void {
   if (q.from !== undefined && q.to !== undefined && q.from > q.to) {
     throw badRequest('`from` must not be after `to`');
   }
+}
+
+/** The longest range of one series (as the maturity reads): at most 3660 daily points per sensor. */
+export const MAX_RANGE_MS = 3660 * DAY_MS;
+/** A series is allocated point by point: a longer range would take the memory of the process. */
+export function checkSpan(spanMs: number): void {
+  if (spanMs > MAX_RANGE_MS) throw badRequest('The range must not span more than 10 years');
 }
 
 /**
