@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { EpochMs } from './common.ts';
+import { EpochMs, ID_MAX, PAGE_MAX } from './common.ts';
 
 const items = (description: string) =>
   Type.Optional(
@@ -48,7 +48,7 @@ export const GatewayList = Type.Array(GatewayDetail);
 
 export const CreateGatewayBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100 }),
-  tenantGroupId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  tenantGroupId: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: ID_MAX }), Type.Null()])),
 });
 
 export const GatewayWithKey = Type.Object({
@@ -59,9 +59,9 @@ export const GatewayWithKey = Type.Object({
 });
 
 export const RejectedQuery = Type.Object({
-  page: Type.Integer({ minimum: 0, default: 0 }),
+  page: Type.Integer({ minimum: 0, maximum: PAGE_MAX, default: 0 }),
   rpp: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
-  gatewayId: Type.Optional(Type.Integer({ minimum: 1 })),
+  gatewayId: Type.Optional(Type.Integer({ minimum: 1, maximum: ID_MAX })),
   tenant: Type.Optional(Type.String()),
 });
 
@@ -78,7 +78,10 @@ export const RejectedPage = Type.Object({
         description: 'reading, status, location, or message (a whole uplink that was not readable)',
       }),
       index: Type.Integer(),
-      item: Type.String({ description: 'The item as sent (JSON), cut at 2000 characters' }),
+      item: Type.String({
+        description:
+          'The item as sent (JSON), cut at 2000 characters; for a whole message, its start without NUL',
+      }),
       reason: Type.String(),
     }),
   ),

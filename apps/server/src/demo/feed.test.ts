@@ -23,6 +23,11 @@ describe('demo sensors and feed', () => {
     const first = await catchUpDemo(ctx.db.db, ctx.app.services.ingest, NOW);
     expect(first).toBeGreaterThan(25_000);
     expect(await catchUpDemo(ctx.db.db, ctx.app.services.ingest, NOW)).toBe(0);
+    // Each node is fed through the gateway of its own job site: none refused, every node has data.
+    const refused = await ctx.db.db.selectFrom('rejected_reading').select('reason').execute();
+    expect(refused).toEqual([]);
+    const fed = await ctx.db.db.selectFrom('node_status').select('node_id').distinct().execute();
+    expect(fed.map((r) => r.node_id).sort()).toEqual(DEMO_HARDWARE.map((n) => n.id).sort());
 
     const oldest = await ctx.db.db
       .selectFrom('reading')

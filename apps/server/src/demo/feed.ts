@@ -2,7 +2,7 @@ import { INGEST_MAX_ITEMS } from '@sitepulse/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
-import type { IngestService } from '../modules/ingest/service.ts';
+import type { GatewayIdentity, IngestService } from '../modules/ingest/service.ts';
 import { DEMO_HARDWARE, DEMO_HISTORY_MS } from './hardware.ts';
 import { batches, type NodeSetting, nodeUplink, type Uplink } from './uplink.ts';
 
@@ -21,10 +21,13 @@ export async function catchUpDemo(
     .selectFrom('node as n')
     .innerJoin('tenant_group as g', 'g.id', 'n.tenant_group_id')
     .innerJoin('job as j', 'j.node_id', 'n.id')
+    // Each node is fed through its own gateway, which may write the nodes of its job site only.
+    .innerJoin('gateway as w', 'w.id', 'n.gateway_id')
     .select([
       'n.id',
       'n.company_id',
       'n.gateway_id',
+      'w.tenant_group_id as gatewaySiteId',
       'n.created_at',
       'g.latitude',
       'g.longitude',
@@ -51,7 +54,7 @@ export async function catchUpDemo(
   const last = new Map<number, number>();
   for (const r of [...lastReading, ...lastLocation]) last.set(r.node_id, Number(r.ts));
 
-  const byGateway = new Map<string, { gateway: { id: number; companyId: number }; uplinks: Uplink[] }>();
+  const byGateway = new Map<string, { gateway: GatewayIdentity; uplinks: Uplink[] }>();
   for (const row of nodes) {
     const def = DEMO_HARDWARE.find((d) => d.id === row.id);
     if (!def || row.gateway_id === null || row.start_date === null) continue;
@@ -67,7 +70,7 @@ export async function catchUpDemo(
     const after = last.get(row.id) ?? Math.max(now - DEMO_HISTORY_MS, Number(row.created_at)) - 1;
     const key = `${row.company_id}:${row.gateway_id}`;
     const entry = byGateway.get(key) ?? {
-      gateway: { id: row.gateway_id, companyId: row.company_id },
+      gateway: { id: row.gateway_id, companyId: row.company_id, tenantGroupId: row.gatewaySiteId },
       uplinks: [],
     };
     entry.uplinks.push(nodeUplink(def, setting, after, now));

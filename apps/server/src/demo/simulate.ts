@@ -4,9 +4,11 @@
  *   npm run simulate -- --url http://localhost:8080 --key <gateway key>
  *   npm run simulate -- --mqtt mqtt://127.0.0.1:1883 --gateway-id 1
  *
- * Options: --nodes 10001,10002 (default: the nodes of the demo gateway HT-GW-01), --history-hours N
- * (send that much history first), --interval S (seconds between sends, default 60), --once.
- * Without --key, DEMO_GATEWAY_KEY is used.
+ * Options: --gateway NAME (the demo gateway whose nodes are sent, default HT-GW-01; a gateway writes
+ * the nodes of its own job site only, so --key or --gateway-id must be that gateway's),
+ * --nodes 10001,10002 (instead: these nodes), --history-hours N (send that much history first),
+ * --interval S (seconds between sends, default 60), --once.
+ * Without --key, DEMO_GATEWAY_KEY (the key of HT-GW-01) is used.
  */
 import { parseArgs } from 'node:util';
 import { INGEST_MAX_ITEMS } from '@sitepulse/domain';
@@ -28,6 +30,7 @@ const { values: opt } = parseArgs({
     mqtt: { type: 'string' },
     'gateway-id': { type: 'string' },
     'topic-root': { type: 'string', default: 'sitepulse' },
+    gateway: { type: 'string', default: DEMO_GATEWAY },
     nodes: { type: 'string' },
     'history-hours': { type: 'string', default: '0' },
     interval: { type: 'string', default: '60' },
@@ -36,8 +39,8 @@ const { values: opt } = parseArgs({
 });
 
 const wanted = opt.nodes ? new Set(opt.nodes.split(',').map(Number)) : null;
-const nodes = DEMO_HARDWARE.filter((n) => (wanted ? wanted.has(n.id) : n.gateway === DEMO_GATEWAY));
-if (nodes.length === 0) throw new Error('No nodes to simulate: check --nodes');
+const nodes = DEMO_HARDWARE.filter((n) => (wanted ? wanted.has(n.id) : n.gateway === opt.gateway));
+if (nodes.length === 0) throw new Error('No nodes to simulate: check --gateway or --nodes');
 const started = Date.now();
 
 function uplinks(after: number, until: number): Uplink[] {

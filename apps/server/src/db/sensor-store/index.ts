@@ -5,6 +5,7 @@ import { createPostgresOps } from './postgres.ts';
 import { createSqliteOps } from './sqlite.ts';
 
 export * from './ops.ts';
+export { isTransientDbError } from './transient.ts';
 
 /**
  * Runs sensor-store work atomically: in one SQLite transaction (synchronously, so no other request

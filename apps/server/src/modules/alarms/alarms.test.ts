@@ -69,7 +69,8 @@ describe('alarms', () => {
     h.other = (await signIn(ctx, OTHER.username, OTHER.password, other.companyId)).headers;
     s.ht = await projectOf(db, c, DEMO.firstSiteName);
     s.rmc = await projectOf(db, c, 'Riverside Medical Centre Expansion');
-    key = (await addGateway(db, c)).key;
+    // A gateway writes the nodes of its own job site: every reading here is for Harbourfront Tower.
+    key = (await addGateway(db, c, s.ht.tenantGroupId)).key;
     const profileId = await addProfile(db, c, -20, 12);
 
     n.gas = await addNode(db, { companyId: c, ...s.ht, nodeType: 'Gas' });

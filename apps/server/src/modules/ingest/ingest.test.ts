@@ -292,3 +292,194 @@ describe('compressed uplinks', () => {
     expect(res.json()).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
   });
 });
+
+describe('hostile items and gateway scope', () => {
+  const ctx = useTestApp();
+  /** Harbourfront Tower (A) and Riverside (B): two job sites of the demo company. */
+  let siteA: { tenantGroupId: number; tenantId: number };
+  let gwA: { id: number; key: string };
+  let unassigned: { id: number; key: string };
+  let nodeA: number;
+  let nodeB: number;
+
+  beforeAll(async () => {
+    siteA = await projectOf(ctx.db.db, ctx.companyId, DEMO.firstSiteName);
+    const siteB = await projectOf(ctx.db.db, ctx.companyId, 'Riverside Medical Centre Expansion');
+    gwA = await addGateway(ctx.db.db, ctx.companyId, siteA.tenantGroupId);
+    unassigned = await addGateway(ctx.db.db, ctx.companyId, null);
+    nodeA = await addNode(ctx.db.db, { companyId: ctx.companyId, ...siteA });
+    nodeB = await addNode(ctx.db.db, { companyId: ctx.companyId, ...siteB });
+  });
+
+  const send = (body: unknown, key = gwA.key) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/ingest/readings',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const sensorsOf = (nodeIds: number[]) =>
+    ctx.db.db
+      .selectFrom('sensor')
+      .select(['node_id', 'channel_id', 'sensor_type'])
+      .where('node_id', 'in', nodeIds)
+      .orderBy('node_id')
+      .orderBy('channel_id')
+      .execute();
+  const rowCounts = async () =>
+    Promise.all(
+      (['reading', 'sensor', 'node_status', 'node_location', 'rejected_reading'] as const).map(async (t) =>
+        Number(
+          (
+            await ctx.db.db
+              .selectFrom(t)
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ),
+    );
+  const nested = (depth: number, inner: unknown = 1): unknown =>
+    Array.from({ length: depth }).reduce<unknown>((v) => [v], inner);
+
+  it('rejects each bad item on its own with a reason, stores the good ones, and keeps storable rejections', async () => {
+    const reading = { nodeId: nodeA, channelId: 1, sensorType: 'Temperature', ts: T0, value: 20 };
+    const before = await count();
+    const res = await send({
+      readings: [
+        reading,
+        { ...reading, channelId: 2, value: nested(20) },
+        { ...reading, nodeId: 2 ** 31 },
+        { ...reading, channelId: 2 ** 31 },
+        { ...reading, channelId: 3, sensorType: 'Temper\u0000ature' },
+        { ...reading, channelId: 4, sensorType: 'x'.repeat(100_000) },
+        { ...reading, channelId: 5, value: 1e300 },
+        { ...reading, nodeId: nodeB },
+        { ...reading, channelId: 6, value: 21.5 },
+      ],
+      status: [
+        { nodeId: nodeA, ts: T0, battery: 90, signal: 5000 },
+        { nodeId: nodeA, ts: T0, battery: 90, signal: -80 },
+      ],
+      locations: [
+        { nodeId: nodeA, ts: T0, lat: 91, lng: 0 },
+        { nodeId: nodeA, ts: T0, lat: 10, lng: -181 },
+        { nodeId: nodeA, ts: T0, lat: 43.64, lng: -79.38 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      accepted: 4,
+      duplicates: 0,
+      rejected: [
+        { kind: 'location', index: 0, reason: 'lat must be a number from -90 to 90' },
+        { kind: 'location', index: 1, reason: 'lng must be a number from -180 to 180' },
+        { kind: 'reading', index: 1, reason: 'value is not a number' },
+        { kind: 'reading', index: 2, reason: 'nodeId must be an integer from 1 to 2147483647' },
+        { kind: 'reading', index: 3, reason: 'channelId must be an integer from 0 to 2147483647' },
+        { kind: 'reading', index: 4, reason: 'unknown sensorType: Temperature' },
+        { kind: 'reading', index: 5, reason: `unknown sensorType: ${'x'.repeat(60)}…` },
+        { kind: 'reading', index: 6, reason: 'value must be a number from -1e12 to 1e12' },
+        { kind: 'reading', index: 7, reason: `node ${nodeB} is not on this gateway's job site` },
+        { kind: 'status', index: 0, reason: 'signal must be a number from -200 to 0 (dBm)' },
+      ],
+    });
+    // Sensors exist for the stored readings only: none for a rejected item.
+    expect(await sensorsOf([nodeA, nodeB])).toEqual([
+      { node_id: nodeA, channel_id: 1, sensor_type: 'Temperature' },
+      { node_id: nodeA, channel_id: 6, sensor_type: 'Temperature' },
+    ]);
+    expect(await count()).toBe(before + 10);
+    const kept = await ctx.db.db
+      .selectFrom('rejected_reading')
+      .select(['item', 'reason'])
+      .orderBy('id', 'desc')
+      .limit(10)
+      .execute();
+    for (const r of kept) {
+      expect(r.item.length).toBeLessThanOrEqual(2000);
+      expect(r.item).not.toContain('\u0000');
+      expect(r.reason).not.toContain('\u0000');
+    }
+    expect(kept.map((r) => r.item)).toContain(
+      JSON.stringify({ ...reading, channelId: 2, value: nested(20) }),
+    );
+  });
+
+  it('answers 400 for a body nested deeper than an uplink can be, and stores nothing', async () => {
+    const before = await rowCounts();
+    const deepValue = `{"readings":[{"nodeId":${nodeA},"channelId":9,"sensorType":"Temperature","ts":${T0},"value":${'['.repeat(20_000)}${']'.repeat(20_000)}}]}`;
+    const deepBody = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    for (const body of [deepValue, deepBody]) {
+      const res = await send(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toEqual({
+        code: 'BAD_REQUEST',
+        message: 'The JSON nests deeper than 32 levels',
+      });
+    }
+    // Brackets inside strings are text, not nesting.
+    const inText = await send({
+      readings: [{ nodeId: nodeA, channelId: 1, sensorType: `${'['.repeat(50)}`, ts: T0, value: 1 }],
+    });
+    expect(inText.json().rejected).toEqual([
+      { kind: 'reading', index: 0, reason: `unknown sensorType: ${'['.repeat(50)}` },
+    ]);
+    const after = await rowCounts();
+    expect(after.slice(0, 4)).toEqual(before.slice(0, 4));
+  });
+
+  it("a key writes the nodes of its own gateway's job site only; an unassigned gateway writes nothing", async () => {
+    const item = (nodeId: number, channelId: number) => ({
+      nodeId,
+      channelId,
+      sensorType: 'Humidity',
+      ts: T0,
+      value: 50,
+    });
+    const mixed = await send({ readings: [item(nodeB, 11), item(nodeA, 11)] });
+    expect(mixed.json()).toEqual({
+      accepted: 1,
+      duplicates: 0,
+      rejected: [{ kind: 'reading', index: 0, reason: `node ${nodeB} is not on this gateway's job site` }],
+    });
+    const before = await rowCounts();
+    const none = await send(
+      {
+        readings: [item(nodeA, 12)],
+        status: [{ nodeId: nodeA, ts: T0 + 1, battery: 50 }],
+        locations: [{ nodeId: nodeB, ts: T0 + 1, lat: 45, lng: -75 }],
+      },
+      unassigned.key,
+    );
+    const reason = `gateway ${unassigned.id} is not assigned to a job site`;
+    expect(none.json()).toEqual({
+      accepted: 0,
+      duplicates: 0,
+      rejected: [
+        { kind: 'location', index: 0, reason },
+        { kind: 'reading', index: 0, reason },
+        { kind: 'status', index: 0, reason },
+      ],
+    });
+    const after = await rowCounts();
+    expect(after).toEqual([...before.slice(0, 4), before[4] + 3]);
+    expect((await sensorsOf([nodeA, nodeB])).filter((s) => s.channel_id >= 11)).toEqual([
+      { node_id: nodeA, channel_id: 11, sensor_type: 'Humidity' },
+    ]);
+  });
+
+  it('answers 400 for a rejected-list query beyond the database integer range', async () => {
+    const admin = await signIn(ctx);
+    for (const q of ['gatewayId=2147483648', 'page=1000000000000']) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/ingest/rejected?${q}`,
+        headers: admin.headers,
+      });
+      expect(res.statusCode, q).toBe(400);
+    }
+  });
+
+  const count = async () => (await rowCounts())[4];
+});

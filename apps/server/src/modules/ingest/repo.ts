@@ -8,7 +8,7 @@ export function createIngestRepo(db: Kysely<Database>) {
     gatewayByKeyHash: (keyHash: string) =>
       db
         .selectFrom('gateway')
-        .select(['id', 'company_id'])
+        .select(['id', 'company_id', 'tenant_group_id'])
         .where('key_hash', '=', keyHash)
         .executeTakeFirst(),
     gatewayById: (id: number) => db.selectFrom('gateway').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -25,7 +25,7 @@ export function createIngestRepo(db: Kysely<Database>) {
       if (ids.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('node')
-        .select(['id', 'created_at'])
+        .select(['id', 'created_at', 'tenant_group_id'])
         .where('company_id', '=', companyId)
         .where('id', 'in', ids)
         .execute();

@@ -12,21 +12,33 @@ import {
 } from '@sitepulse/contracts';
 import { INGEST_MAX_ITEMS } from '@sitepulse/domain';
 import { requireActor } from '../../lib/actor.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { AUTHED_ERRORS, BEARER, bearerToken, errorResponses } from '../../lib/http.ts';
 import type { ModuleOptions } from '../../services.ts';
-
-/** Ten thousand items of about a hundred bytes each, with room to spare. */
-const INGEST_BODY_LIMIT = 16 * 1024 * 1024;
+import { INGEST_MAX_BYTES, INGEST_MAX_DEPTH, jsonNestsDeeperThan } from './uplink-limits.ts';
 
 /** Gateway ingest over HTTP, gateway registration and the rejected-readings list. */
 export const ingestRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { services }) => {
   const { ingest } = services;
 
+  // JSON bodies of these routes (this plugin's scope only) are refused when they nest deeper than an
+  // uplink ever does, before they are parsed: deep JSON would overflow the stack of what walks it.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (jsonNestsDeeperThan(text, INGEST_MAX_DEPTH)) {
+      done(badRequest(`The JSON nests deeper than ${INGEST_MAX_DEPTH} levels`), undefined);
+      return;
+    }
+    parseJson(req, text, done);
+  });
+
   app.post(
     '/ingest/readings',
     {
-      config: { auth: 'public' },
-      bodyLimit: INGEST_BODY_LIMIT,
+      // Bad items of a batch are rejected one by one (validate.ts), not the whole body.
+      config: { auth: 'public', checksOwnBody: true },
+      bodyLimit: INGEST_MAX_BYTES,
       // Gateways on metered links may send the body gzip- or deflate-compressed (Content-Encoding).
       decompress: {},
       schema: {
@@ -35,8 +47,10 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
         description:
           `Authorization: Bearer <gateway key>. Up to ${INGEST_MAX_ITEMS} items in all; more answers 413 and stores nothing. ` +
           'A reading is identified by (node, channel, sensor type, ts): a resend counts as a duplicate and changes nothing. ' +
-          'Items for an unknown node, with a non-numeric value, or a time more than 10 minutes ahead are rejected with a reason ' +
-          'and kept in the rejected list (GET /api/ingest/rejected). A body that is not JSON answers 400, a bad key 401; both store nothing. ' +
+          "Items for an unknown node, a node not on the gateway's job site (a gateway not assigned to a job site writes nothing), " +
+          'a non-numeric or out-of-range value, or a time more than 10 minutes ahead are rejected with a reason ' +
+          'and kept in the rejected list (GET /api/ingest/rejected). ' +
+          `A body that is not JSON or nests deeper than ${INGEST_MAX_DEPTH} levels answers 400, a bad key 401; both store nothing. ` +
           'The body may be sent compressed (Content-Encoding: gzip or deflate). ' +
           'The same JSON is accepted over MQTT on sitepulse/gateways/{gatewayId}/up (QoS 1) when the server has MQTT_URL; the answer is published on sitepulse/gateways/{gatewayId}/ack.',
         security: [{ gatewayKey: [] }],

@@ -14,13 +14,25 @@ import type { ServiceDeps } from '../../services.ts';
 import type { StoredBatch } from '../events/service.ts';
 import { applyTemperatureReadings } from '../maturity/engine.ts';
 import { createIngestRepo } from './repo.ts';
+import { createIngestSummary } from './summary.ts';
+import { storableItem, storableText } from './uplink-limits.ts';
 import { type ItemKind, type ParsedReading, parseBatch, type Rejection } from './validate.ts';
 
-/** A gateway as ingest knows it: who it belongs to. */
+/**
+ * A gateway as ingest knows it: who it belongs to, and the job site whose nodes it may write
+ * (none when it is not assigned to a job site: then every item is rejected).
+ */
 export interface GatewayIdentity {
   id: number;
   companyId: number;
+  tenantGroupId: number | null;
 }
+
+const identityOf = (g: { id: number; company_id: number; tenant_group_id: number | null }) => ({
+  id: g.id,
+  companyId: g.company_id,
+  tenantGroupId: g.tenant_group_id,
+});
 
 export interface IngestBody {
   readings?: unknown[];
@@ -37,8 +49,6 @@ export interface IngestResult {
 /** A gateway key: shown once when made, stored as its SHA-256 (it is random, so a hash suffices). */
 export const newGatewayKey = () => `spgw_${randomBytes(24).toString('base64url')}`;
 export const hashGatewayKey = (key: string) => createHash('sha256').update(key).digest('hex');
-
-const MAX_STORED_ITEM_CHARS = 2000;
 
 /** Each node's newest row (a node's latest values are set once per batch). */
 function newestPerNode<T extends { nodeId: number; ts: number }>(rows: T[]): T[] {
@@ -74,6 +84,9 @@ function newestStatusPerNode(rows: StatusRow[]): NodeStatusUpdate[] {
   return [...out.values()];
 }
 
+/** How often the ingest summary is logged. */
+const INGEST_SUMMARY_PERIOD_MS = 60_000;
+
 /**
  * Gateway ingest: checks every item, stores readings, node status and locations once per
  * (sensor or node, time), keeps hourly rollups and each sensor's latest value, and keeps maturity
@@ -87,6 +100,7 @@ export function createIngestService(
 ) {
   const { maturityEngine, jobsites } = deps;
   const repo = createIngestRepo(deps.db);
+  const summary = createIngestSummary({ periodMs: INGEST_SUMMARY_PERIOD_MS });
   const sensorStore = maturityEngine.sensorStore;
   /** (node id, node creation time, channel, type) -> sensor id; sensors keep their id for life. */
   const sensorIds = new Map<string, number>();
@@ -123,18 +137,21 @@ export function createIngestService(
   }
 
   return {
+    /** What was stored, resent and rejected, logged once a minute (app.ts starts and stops it). */
+    summary,
+
     /** The gateway a key belongs to; 401 for a missing or unknown key. */
     async authenticateGateway(key: string | undefined): Promise<GatewayIdentity> {
       if (!key) throw unauthorized('A gateway key is required: Authorization: Bearer <gateway key>');
       const g = await repo.gatewayByKeyHash(hashGatewayKey(key));
       if (!g) throw unauthorized('Unknown gateway key');
-      return { id: g.id, companyId: g.company_id };
+      return identityOf(g);
     },
 
     /** A gateway by id, for MQTT uplinks (the broker authenticates the topic). */
     async gatewayById(id: number): Promise<GatewayIdentity | undefined> {
       const g = await repo.gatewayById(id);
-      return g ? { id: g.id, companyId: g.company_id } : undefined;
+      return g ? identityOf(g) : undefined;
     },
 
     /** Stores one batch from a gateway. More than INGEST_MAX_ITEMS items answers 413 and stores nothing. */
@@ -157,14 +174,24 @@ export function createIngestService(
       const nodes = new Map(
         (await repo.nodesOfCompany(gateway.companyId, [...nodeIds])).map((n) => [n.id, n]),
       );
+      // A gateway writes the nodes of its own job site only; another company's node reads as unknown.
+      const refusal = (nodeId: number) => {
+        const node = nodes.get(nodeId);
+        if (!node) return `unknown node: ${nodeId}`;
+        if (gateway.tenantGroupId === null) return `gateway ${gateway.id} is not assigned to a job site`;
+        if (node.tenant_group_id !== gateway.tenantGroupId)
+          return `node ${nodeId} is not on this gateway's job site`;
+        return null;
+      };
       const known = <T extends { nodeId: number; index: number }>(
         kind: ItemKind,
         items: T[],
         raw: unknown[] | undefined,
       ) =>
         items.filter((i) => {
-          if (nodes.has(i.nodeId)) return true;
-          rejected.push({ kind, index: i.index, reason: `unknown node: ${i.nodeId}`, item: raw?.[i.index] });
+          const reason = refusal(i.nodeId);
+          if (reason === null) return true;
+          rejected.push({ kind, index: i.index, reason, item: raw?.[i.index] });
           return false;
         });
       const readings = known('reading', batch.readings, body.readings);
@@ -200,8 +227,8 @@ export function createIngestService(
         receivedAt: now,
         kind: r.kind,
         itemIndex: r.index,
-        item: (JSON.stringify(r.item) ?? 'undefined').slice(0, MAX_STORED_ITEM_CHARS),
-        reason: r.reason,
+        item: storableItem(r.item),
+        reason: storableText(r.reason),
       }));
 
       const stored = await sensorStore.run(function* () {
@@ -267,25 +294,31 @@ export function createIngestService(
             .map((j) => j.id),
         });
       }
-      return {
+      const result = {
         accepted: stored.accepted,
         duplicates: stored.duplicates,
         rejected: rejected
           .map(({ kind, index, reason }) => ({ kind, index, reason }))
           .sort((a, b) => a.kind.localeCompare(b.kind) || a.index - b.index),
       };
+      summary.record(result);
+      return result;
     },
 
-    /** Keeps a whole uplink that could not be read at all (MQTT: not JSON, too many items). */
+    /**
+     * Keeps the start of a whole uplink that could not be stored (MQTT: too large, too deep, not JSON,
+     * too many items); the payload may be anything, so only a bounded, NUL-free excerpt is kept.
+     */
     async rejectMessage(gateway: GatewayIdentity, payload: string, reason: string): Promise<void> {
+      summary.recordRejectedMessage();
       await repo.insertRejected({
         company_id: gateway.companyId,
         gateway_id: gateway.id,
         received_at: Date.now(),
         kind: 'message',
         item_index: 0,
-        item: payload.slice(0, MAX_STORED_ITEM_CHARS),
-        reason,
+        item: storableText(payload),
+        reason: storableText(reason),
       });
     },
 

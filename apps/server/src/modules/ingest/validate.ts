@@ -1,4 +1,5 @@
 import { INGEST_MAX_FUTURE_MS, SENSOR_TYPES } from '@sitepulse/domain';
+import { quoted } from './uplink-limits.ts';
 
 /** Earliest time a reading may carry: before this, the gateway's clock is surely wrong. */
 export const INGEST_MIN_TS = Date.UTC(2000, 0, 1);
@@ -35,10 +36,23 @@ export interface ParsedLocation {
   lng: number;
 }
 
+/** Node ids and channel ids are PostgreSQL `integer` columns: larger numbers cannot be stored. */
+export const DB_INT_MAX = 2_147_483_647;
+/**
+ * Largest reading magnitude. Far beyond any sensor, and small enough that an hour's sum of readings
+ * (reading_hour.total) can never overflow a double, which PostgreSQL refuses.
+ */
+export const VALUE_LIMIT = 1e12;
+/** Received signal strength, dBm. */
+export const SIGNAL_MIN_DBM = -200;
+export const SIGNAL_MAX_DBM = 0;
+
 const SENSOR_TYPE_SET: ReadonlySet<string> = new Set(SENSOR_TYPES);
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isIntegerIn = (v: unknown, min: number, max: number): v is number =>
+  Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
 
 /** Epoch ms of an ISO 8601 text or epoch-ms number, or a reason it is not acceptable. */
 export function parseTs(v: unknown, now: number): number | string {
@@ -54,7 +68,7 @@ export function parseTs(v: unknown, now: number): number | string {
 
 function nodeIdOf(item: Record<string, unknown>): number | string {
   const v = item.nodeId;
-  return Number.isSafeInteger(v) && (v as number) > 0 ? (v as number) : 'nodeId must be a positive integer';
+  return isIntegerIn(v, 1, DB_INT_MAX) ? v : `nodeId must be an integer from 1 to ${DB_INT_MAX}`;
 }
 
 /** Checks one reading item; a string is the reason it is rejected. */
@@ -63,14 +77,14 @@ export function parseReading(item: unknown, index: number, now: number): ParsedR
   const nodeId = nodeIdOf(item);
   if (typeof nodeId === 'string') return nodeId;
   const { channelId, sensorType, value } = item;
-  if (!Number.isSafeInteger(channelId) || (channelId as number) < 0)
-    return 'channelId must be an integer of 0 or more';
+  if (!isIntegerIn(channelId, 0, DB_INT_MAX)) return `channelId must be an integer from 0 to ${DB_INT_MAX}`;
   if (typeof sensorType !== 'string' || !SENSOR_TYPE_SET.has(sensorType))
-    return `unknown sensorType: ${String(sensorType)}`;
+    return `unknown sensorType: ${quoted(sensorType)}`;
   if (!isFiniteNumber(value)) return 'value is not a number';
+  if (Math.abs(value) > VALUE_LIMIT) return 'value must be a number from -1e12 to 1e12';
   const ts = parseTs(item.ts, now);
   if (typeof ts === 'string') return ts;
-  return { index, nodeId, channelId: channelId as number, sensorType, ts, value };
+  return { index, nodeId, channelId, sensorType, ts, value };
 }
 
 const optionalNumber = (v: unknown): number | null | undefined =>
@@ -85,6 +99,8 @@ export function parseStatus(item: unknown, index: number, now: number): ParsedSt
   if (battery === undefined) return 'battery is not a number';
   if (signal === undefined) return 'signal is not a number';
   if (battery !== null && (battery < 0 || battery > 100)) return 'battery must be a percentage, 0 to 100';
+  if (signal !== null && (signal < SIGNAL_MIN_DBM || signal > SIGNAL_MAX_DBM))
+    return `signal must be a number from ${SIGNAL_MIN_DBM} to ${SIGNAL_MAX_DBM} (dBm)`;
   if (battery === null && signal === null) return 'a status needs battery or signal';
   const ts = parseTs(item.ts, now);
   if (typeof ts === 'string') return ts;
