@@ -9,6 +9,7 @@
  * It listens on 127.0.0.1 on a free port, says `{ type: 'ready', port }`, samples its own RSS every
  * 20 ms, and answers `rss` (peak since the last `reset`, and the kernel's lifetime peak) and `stop`.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -25,6 +26,19 @@ const sampler = setInterval(() => {
 }, 20);
 sampler.unref();
 
+// BENCH_LOOP_DELAY_MS=<n>: every n ms, print the event loop's delay (p99, max) since the last line, so a
+// stall of the server shows apart from the client's.
+const loopEvery = Number(process.env.BENCH_LOOP_DELAY_MS ?? 0);
+if (loopEvery > 0) {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  setInterval(() => {
+    const f = (ns: number) => `${(ns / 1e6).toFixed(0)} ms`;
+    console.log(`    server event loop delay: p99 ${f(delay.percentile(99))}, max ${f(delay.max)}`);
+    delay.reset();
+  }, loopEvery).unref();
+}
+
 const kind = process.env.BENCH_SERVER ?? 'app';
 let close: () => Promise<void>;
 let port: number;
@@ -40,6 +54,13 @@ if (kind === 'bare') {
   const config = loadConfig({ WEB_DIST: '/nonexistent-web-dist', LOG_LEVEL: 'warn', ...process.env });
   const db = openDb(config.databaseUrl);
   const app = await buildApp({ config, db });
+  if (process.env.BENCH_READ_CACHE === 'off') {
+    // The baseline of bench/soak.ts: every read sees a new data version, so the read cache never hits.
+    let version = 0;
+    app.services.events.versions.of = () => ++version;
+  }
+  // BENCH_EVENTS='{"fanOutPerListenerMs":0}': other live-event options, to measure what each one is worth.
+  Object.assign(app.services.events.options, JSON.parse(process.env.BENCH_EVENTS || '{}'));
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as { port: number }).port;
   close = async () => {

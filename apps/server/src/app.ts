@@ -6,7 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ajvFormats from 'ajv-formats';
-import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { alarmsRoutes } from './modules/alarms/routes.ts';
@@ -30,15 +30,21 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { APP_VERSION, systemRoutes } from './modules/system/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import './lib/actor.ts';
-import { AppError, codeForStatus, forbidden, unauthorized } from './lib/errors.ts';
+import { AppError, codeForStatus, databaseRefusal, forbidden, unauthorized } from './lib/errors.ts';
 import { bearerToken } from './lib/http.ts';
+import { rejectHostileInput } from './lib/input-guard.ts';
+import { registerRequestLog } from './lib/request-log.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { registerSiteReadCache } from './lib/site-read-cache.ts';
 import { createServices, type ModuleOptions, type Services } from './services.ts';
 
 export interface BuildAppOptions {
   config: Config;
   db: Db;
-  /** Fastify logger option; default: pino at LOG_LEVEL. Tests pass false. */
-  logger?: FastifyServerOptions['logger'];
+  /** false: no log at all (tests). Otherwise pino at LOG_LEVEL, to stdout or to `logStream`. */
+  logger?: false;
+  /** where the log lines go instead of stdout (tests read them) */
+  logStream?: { write(line: string): void };
 }
 
 /** Reads the bearer token of every /api call whose route is not public (see AuthMode). */
@@ -100,10 +106,11 @@ const apiPlugin: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { servic
 export const redactToken = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 
 /** Builds the whole application (API, OpenAPI, web app) without listening: tests use app.inject. */
-export async function buildApp({ config, db, logger }: BuildAppOptions) {
+export async function buildApp({ config, db, logger, logStream }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       // Download links carry the access token in the query: never write it to the log.
       serializers: {
         req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
@@ -114,6 +121,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
         }),
       },
     },
+    // Per-request lines come from registerRequestLog: at debug, or at info when slow.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 120_000,
@@ -127,6 +136,22 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   app.addHook('onClose', async () => {
     await services.mail.idle();
   });
+  app.addHook('onReady', async () => {
+    services.ingest.summary.start(app.log);
+  });
+  app.addHook('onClose', async () => {
+    services.ingest.summary.stop();
+  });
+  await registerSecurityHeaders(app, {
+    mapTileUrl: config.mapTileUrl,
+    httpsOnly: (config.publicUrl ?? '').startsWith('https:'),
+  });
+  registerRequestLog(app, { slowRequestMs: config.slowRequestMs });
+  // NUL characters, non-finite numbers and deep nesting anywhere in a request: 400 before the handler
+  // and before any other preHandler reads the request (registered first, it runs first).
+  // After validation, because Ajv coerces a query's `Infinity` to a number and skips its bounds.
+  app.addHook('preHandler', rejectHostileInput);
+  registerSiteReadCache(app, { db: db.db, jobsites: services.jobsites, versions: services.events.versions });
   app.decorateRequest('actor', null);
   app.decorateRequest('tokenCompanyId', null);
 
@@ -136,6 +161,14 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     }
     if ('validation' in err && err.validation) {
       return reply.status(400).send({ error: { code: 'BAD_REQUEST', message: err.message } });
+    }
+    const refusal = databaseRefusal(err);
+    if (refusal) {
+      // Validation should have stopped the value: worth a look, but the request was bad, not the server.
+      req.log.warn({ err }, 'the database refused a value of the request');
+      return reply
+        .status(refusal.statusCode)
+        .send({ error: { code: refusal.code, message: refusal.message } });
     }
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) req.log.error({ err }, 'request failed');

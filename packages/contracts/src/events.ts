@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { EpochMs } from './common.ts';
+import { EpochMs, Id } from './common.ts';
 
 /**
  * Live updates: `GET /api/events/stream?tenantGroupId=N` answers `text/event-stream` (server-sent
@@ -22,12 +22,17 @@ export type EventsStreamQuery = Type.Static<typeof EventsStreamQuery>;
  * changed). At most one event of each name per job site per second: ids of a burst are merged.
  */
 export const LiveEventData = Type.Object({
-  tenantGroupId: Type.Integer(),
+  tenantGroupId: Id,
   nodeIds: Type.Array(Type.Integer(), { description: 'nodes with new data (readings events)' }),
   maturityJobIds: Type.Array(Type.Integer(), { description: 'maturity and humidity jobs affected' }),
   channelJobIds: Type.Array(Type.Integer(), {
     description: 'microweather, data, GPS and power jobs affected',
   }),
   at: EpochMs,
+  version: Type.Integer({
+    minimum: 0,
+    description:
+      "the job site's data version after this event (in-process, monotonic; it also keys the server's read cache)",
+  }),
 });
 export type LiveEventData = Type.Static<typeof LiveEventData>;

@@ -48,46 +48,91 @@ afterEach(() => {
 });
 
 describe('useLiveReadings', () => {
-  it("invalidates the queries of each job an event names and the site's lists, and no others", async () => {
+  it('invalidates only the jobs an event names and the site lists that show them, never the rest of the site', async () => {
     const server = fakeServer();
     vi.stubGlobal('fetch', server.fetchMock);
-    const keys = [
-      [...queryKeys.jobs.maturity(11), 'detail'],
-      [...queryKeys.jobs.maturity(12), 'series', { from: 1 }],
-      [...queryKeys.jobs.channel(21), 'detail'],
-      [...queryKeys.jobs.channel(22), 'detail'],
-      [...queryKeys.jobs.site(5), 'maturity', 'paged'],
-      [...queryKeys.jobs.site(6), 'maturity', 'paged'],
-    ];
-    for (const k of keys) queryClient.setQueryData(k, { v: 1 });
-    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const keys = {
+      maturity11: [...queryKeys.jobs.maturity(11), 'detail'],
+      maturity12: [...queryKeys.jobs.jobPage('maturity', 12, 'maturityTime', 1, 2)],
+      channel21: [...queryKeys.jobs.channel(21), 'detail'],
+      channel22: [...queryKeys.jobs.sensorPage(22, 'series', 1, 2)],
+      siteMaturity: [...queryKeys.jobs.siteMaturity(5)],
+      projectPage: [...queryKeys.jobs.projectPage(5, 9, 'ALL', 20)],
+      siteWeather: [...queryKeys.jobs.siteWeather(5)],
+      overview: [...queryKeys.jobs.lumimonOverview(5)],
+      projectOther: [...queryKeys.jobs.projectOther(5, 9)],
+      groupCounts: [...queryKeys.jobs.groupCounts(5, 9)],
+      otherSite: [...queryKeys.jobs.siteMaturity(6)],
+    };
+    for (const k of Object.values(keys)) queryClient.setQueryData(k, { v: 1 });
+    const stale = () =>
+      Object.entries(keys)
+        .filter(([, k]) => queryClient.getQueryState(k)?.isInvalidated)
+        .map(([name]) => name)
+        .sort();
+    const reset = () => {
+      for (const k of Object.values(keys)) queryClient.setQueryData(k, { v: 1 });
+    };
 
     const { unmount } = renderHook(() => useLiveReadings(5), { wrapper });
     await waitFor(() => expect(server.streams).toHaveLength(1));
     expect(server.streams[0].url).toBe('/api/events/stream?tenantGroupId=5');
 
+    // New readings of a maturity job: that job, and the lists of maturity jobs.
     server.streams[0].push(
-      event('readings', { tenantGroupId: 5, nodeIds: [1], maturityJobIds: [11], channelJobIds: [21], at: 1 }),
+      event('readings', {
+        tenantGroupId: 5,
+        nodeIds: [],
+        maturityJobIds: [11],
+        channelJobIds: [],
+        at: 1,
+        version: 3,
+      }),
     );
-    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(3));
-    expect(invalidate.mock.calls.map((c) => c[0]?.queryKey)).toEqual([
-      queryKeys.jobs.maturity(11),
-      queryKeys.jobs.channel(21),
-      queryKeys.jobs.site(5),
-    ]);
-    const stale = keys.filter((k) => queryClient.getQueryState(k)?.isInvalidated).map((k) => k.slice(0, 3));
-    expect(stale).toEqual([queryKeys.jobs.maturity(11), queryKeys.jobs.channel(21), queryKeys.jobs.site(5)]);
+    await waitFor(() => expect(stale()).toEqual(['maturity11', 'projectPage', 'siteMaturity']));
+
+    // New readings of a channel job (its node too): that job, the node cards and the weather.
+    reset();
+    server.streams[0].push(
+      event('readings', {
+        tenantGroupId: 5,
+        nodeIds: [4],
+        maturityJobIds: [],
+        channelJobIds: [21],
+        at: 2,
+        version: 4,
+      }),
+    );
+    await waitFor(() => expect(stale()).toEqual(['channel21', 'overview', 'projectOther', 'siteWeather']));
+
+    // Only a node's battery or signal: the node cards, nothing of any job.
+    reset();
+    server.streams[0].push(
+      event('readings', {
+        tenantGroupId: 5,
+        nodeIds: [4],
+        maturityJobIds: [],
+        channelJobIds: [],
+        at: 3,
+        version: 5,
+      }),
+    );
+    await waitFor(() => expect(stale()).toEqual(['overview', 'projectOther']));
 
     // An alarms event invalidates the same way; other events are ignored.
+    reset();
     server.streams[0].push(event('other', { tenantGroupId: 5, maturityJobIds: [12] }));
     server.streams[0].push(
-      event('alarms', { tenantGroupId: 5, nodeIds: [], maturityJobIds: [12], channelJobIds: [], at: 2 }),
+      event('alarms', {
+        tenantGroupId: 5,
+        nodeIds: [],
+        maturityJobIds: [12],
+        channelJobIds: [],
+        at: 4,
+        version: 6,
+      }),
     );
-    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(5));
-    expect(invalidate.mock.calls.slice(3).map((c) => c[0]?.queryKey)).toEqual([
-      queryKeys.jobs.maturity(12),
-      queryKeys.jobs.site(5),
-    ]);
+    await waitFor(() => expect(stale()).toEqual(['maturity12', 'projectPage', 'siteMaturity']));
 
     unmount();
     await waitFor(() => expect(server.streams[0].aborted).toBe(true));
@@ -130,7 +175,16 @@ describe('parseLiveEvent', () => {
         event: 'readings',
         data: '{"tenantGroupId":2,"nodeIds":[1],"maturityJobIds":[3],"channelJobIds":[4],"at":9}',
       }),
-    ).toEqual({ tenantGroupId: 2, nodeIds: [1], maturityJobIds: [3], channelJobIds: [4], at: 9 });
+    ).toEqual({
+      name: 'readings',
+      data: { tenantGroupId: 2, nodeIds: [1], maturityJobIds: [3], channelJobIds: [4], at: 9, version: 0 },
+    });
+    expect(
+      parseLiveEvent({
+        event: 'alarms',
+        data: '{"tenantGroupId":2,"nodeIds":[],"maturityJobIds":[],"channelJobIds":[4],"at":9,"version":7}',
+      }),
+    ).toMatchObject({ name: 'alarms', data: { channelJobIds: [4], version: 7 } });
     expect(parseLiveEvent({ event: 'readings', data: 'not json' })).toBeNull();
     expect(parseLiveEvent({ event: 'readings', data: '{"nodeIds":[1]}' })).toBeNull();
     expect(parseLiveEvent({ event: 'message', data: '{"tenantGroupId":2}' })).toBeNull();

@@ -132,7 +132,7 @@ export function useSaveUserSetting() {
 
 /**
  * GET /analytics/lumimon/jobs/overview/by_tenant_group/{id}: every sensor node of a job site as a card (the
- * job-site sensors screen, and the dashboards' sensor alarms). Refreshed by live readings (jobs.site prefix).
+ * job-site sensors screen, and the dashboards' sensor alarms). Refreshed by live events naming nodes or channel jobs.
  */
 export function useLumimonOverview(tenantGroupId: number | undefined) {
   return useQuery({

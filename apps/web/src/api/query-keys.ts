@@ -34,7 +34,8 @@ export const queryKeys = {
   /**
    * Everything about jobs. Live updates (api/live.ts) invalidate by these prefixes, so every query of a job
    * must start with jobs.maturity(id) (maturity and humidity jobs) or jobs.channel(id) (microweather, data,
-   * GPS and power jobs), and every site-wide list with jobs.site(tenantGroupId).
+   * GPS and power jobs), and every site-wide list with jobs.site(tenantGroupId) and one of the list keys
+   * below, which say what a live event must name for the list to be read again.
    */
   jobs: {
     all: ['jobs'] as const,
@@ -44,9 +45,13 @@ export const queryKeys = {
     /** Project job list: the first `rpp` maturity and humidity jobs of a project with a status (or ALL). */
     projectPage: (tenantGroupId: number, tenantId: number, status: string, rpp: number) =>
       ['jobs', 'site', tenantGroupId, 'projectPage', tenantId, status, rpp] as const,
+    /** Every project job list page of a site (prefix of projectPage). */
+    projectPages: (tenantGroupId: number) => ['jobs', 'site', tenantGroupId, 'projectPage'] as const,
     /** Project job list: the project's microweather, data, GPS and power jobs. */
     projectOther: (tenantGroupId: number, tenantId: number) =>
       ['jobs', 'site', tenantGroupId, 'projectOther', tenantId] as const,
+    /** Every project's other-jobs list of a site (prefix of projectOther). */
+    projectOthers: (tenantGroupId: number) => ['jobs', 'site', tenantGroupId, 'projectOther'] as const,
     /** Dashboards: every maturity and humidity job of the site. */
     siteMaturity: (tenantGroupId: number) => ['jobs', 'site', tenantGroupId, 'siteMaturity'] as const,
     /** Dashboards: the site's started microweather jobs with their latest conditions. */

@@ -8,6 +8,7 @@ import { OTHER, seedOtherCompany } from '../../test/fixtures.ts';
 import { addGateway, addNode, addProfile, projectOf } from '../../test/sensor-fixtures.ts';
 import { signIn, useTestApp } from '../../test/test-app.ts';
 import { uplinkTopic } from '../ingest/mqtt.ts';
+import { coalesceWindowMs, fanOutMs } from './service.ts';
 
 type Frame = { kind: 'event'; event: string; data: string } | { kind: 'comment'; text: string };
 
@@ -90,17 +91,18 @@ describe('GET /api/events/stream (live updates)', () => {
   const n = {} as Record<'gas' | 'maturity' | 'rmcGas' | 'idle', number>;
   const j = {} as Record<'gas' | 'maturity' | 'rmcGas', number>;
   let key: string;
+  let rmcKey: string;
 
   const createJob = async (path: string, body: Record<string, unknown>) => {
     const res = await ctx.app.inject({ method: 'POST', url: `/api${path}`, headers: admin, payload: body });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { id: number }).id;
   };
-  const ingest = async (body: unknown) => {
+  const ingest = async (body: unknown, gatewayKey = key) => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/ingest/readings',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${gatewayKey}`, 'content-type': 'application/json' },
       payload: JSON.stringify(body),
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -124,7 +126,9 @@ describe('GET /api/events/stream (live updates)', () => {
     otherAdmin = (await signIn(ctx, OTHER.username, OTHER.password, otherCompany.id)).headers;
     s.ht = await projectOf(db, ctx.companyId, DEMO.firstSiteName);
     s.rmc = await projectOf(db, ctx.companyId, 'Riverside Medical Centre Expansion');
-    key = (await addGateway(db, ctx.companyId)).key;
+    // A gateway writes the nodes of its own job site only: one gateway per site.
+    key = (await addGateway(db, ctx.companyId, s.ht.tenantGroupId)).key;
+    rmcKey = (await addGateway(db, ctx.companyId, s.rmc.tenantGroupId)).key;
     n.gas = await addNode(db, { companyId: ctx.companyId, ...s.ht, nodeType: 'Gas' });
     n.maturity = await addNode(db, { companyId: ctx.companyId, ...s.ht, nodeType: 'Maturity' });
     n.idle = await addNode(db, { companyId: ctx.companyId, ...s.ht, nodeType: 'Gas' });
@@ -181,7 +185,7 @@ describe('GET /api/events/stream (live updates)', () => {
     expect(Math.abs(e.at - Date.now())).toBeLessThan(60_000);
 
     // The other site's subscriber got nothing of that batch: its first event is its own.
-    await ingest({ readings: [{ nodeId: n.rmcGas, channelId: 1, sensorType: 'Gas', ts, value: 3 }] });
+    await ingest({ readings: [{ nodeId: n.rmcGas, channelId: 1, sensorType: 'Gas', ts, value: 3 }] }, rmcKey);
     expect(dataOf(await rmc.next(isEvent('readings')))).toMatchObject({
       tenantGroupId: s.rmc.tenantGroupId,
       nodeIds: [n.rmcGas],
@@ -268,6 +272,118 @@ describe('GET /api/events/stream (live updates)', () => {
       expect(got[1].at - got[0].at).toBeGreaterThanOrEqual(1000);
     } finally {
       stop();
+      vi.useRealTimers();
+    }
+  });
+
+  it('widens the merging window as a site gains listeners, and keeps the first event after a quiet spell immediate', async () => {
+    const events = ctx.app.services.events;
+    const { options } = events;
+    expect(coalesceWindowMs(options, 1)).toBe(options.coalesceMs);
+    expect(coalesceWindowMs(options, 101)).toBe(options.coalesceMs + 100 * options.coalescePerListenerMs);
+    expect(coalesceWindowMs(options, 100_000)).toBe(options.coalesceMaxMs);
+
+    const got: number[] = [];
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const stops = [
+      events.subscribe(s.ht.tenantGroupId, (name) => {
+        if (name === 'readings') got.push(Date.now());
+      }),
+      ...Array.from({ length: 100 }, () => events.subscribe(s.ht.tenantGroupId, () => {})),
+    ];
+    try {
+      const window = coalesceWindowMs(options, 101);
+      expect(window).toBeGreaterThan(options.coalesceMs);
+      const batch = () => ({
+        companyId: ctx.companyId,
+        nodes: new Map([[n.gas, Date.now() - 1000]]),
+        readingNodeIds: [n.gas],
+        alarmJobIds: [],
+      });
+      await events.publishBatch(batch());
+      expect(got).toHaveLength(1); // the first one at once
+      await events.publishBatch(batch());
+      vi.advanceTimersByTime(options.coalesceMs);
+      expect(got).toHaveLength(1); // one listener's window has passed, 101 listeners' has not
+      vi.advanceTimersByTime(window - options.coalesceMs);
+      expect(got).toHaveLength(2);
+      expect(got[1] - got[0]).toBe(window);
+      vi.advanceTimersByTime(10 * window); // quiet
+      await events.publishBatch(batch());
+      expect(got).toHaveLength(3);
+    } finally {
+      for (const stop of stops) stop();
+      vi.useRealTimers();
+    }
+  });
+
+  it('spreads one event over a crowd of listeners, each getting it once, in the same order every time', async () => {
+    const events = ctx.app.services.events;
+    const crowd = 101;
+    const spread = fanOutMs(events.options, crowd);
+    expect(fanOutMs(events.options, 1)).toBe(0);
+    expect(spread).toBeGreaterThan(0);
+    expect(spread).toBeLessThanOrEqual(coalesceWindowMs(events.options, crowd) / 2);
+    const got = Array.from({ length: crowd }, () => [] as { at: number; data: LiveEventData }[]);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const stops = got.map((list) =>
+      events.subscribe(s.ht.tenantGroupId, (name, data) => {
+        if (name === 'readings') list.push({ at: Date.now(), data });
+      }),
+    );
+    try {
+      const sentAt = Date.now();
+      await events.publishBatch({
+        companyId: ctx.companyId,
+        nodes: new Map([[n.gas, sentAt - 1000]]),
+        readingNodeIds: [n.gas],
+        alarmJobIds: [],
+      });
+      const reached = () => got.filter((l) => l.length > 0).length;
+      expect(reached()).toBeGreaterThan(0);
+      expect(reached()).toBeLessThan(crowd / 2);
+      // One who leaves before their turn gets nothing.
+      stops[crowd - 1]();
+      vi.advanceTimersByTime(spread);
+      expect(reached()).toBe(crowd - 1);
+      expect(got.every((l) => l.length <= 1)).toBe(true);
+      const times = got.slice(0, -1).map((l) => l[0].at - sentAt);
+      expect(times[0]).toBe(0);
+      expect(Math.max(...times)).toBeGreaterThanOrEqual(spread * 0.9);
+      expect(times).toEqual([...times].sort((a, b) => a - b)); // in the order they subscribed
+      expect(new Set(got.slice(0, -1).map((l) => l[0].data.version)).size).toBe(1);
+    } finally {
+      for (const stop of stops) stop();
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends nothing more of a spread event once the last listener has gone', async () => {
+    const events = ctx.app.services.events;
+    let delivered = 0;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const stops = Array.from({ length: 100 }, () =>
+      events.subscribe(s.ht.tenantGroupId, () => {
+        delivered++;
+      }),
+    );
+    try {
+      await events.publishBatch({
+        companyId: ctx.companyId,
+        nodes: new Map([[n.gas, Date.now() - 1000]]),
+        readingNodeIds: [n.gas],
+        alarmJobIds: [],
+      });
+      const first = delivered;
+      expect(first).toBeGreaterThan(0);
+      // Leaving is synchronous: the only timer it can end is the fan-out's next slice (the pool's stay).
+      const timers = vi.getTimerCount();
+      for (const stop of stops) stop();
+      expect(vi.getTimerCount()).toBe(timers - 1);
+      vi.advanceTimersByTime(60_000);
+      expect(delivered).toBe(first);
+    } finally {
+      for (const stop of stops) stop();
       vi.useRealTimers();
     }
   });

@@ -39,8 +39,11 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
           'Server-sent events for a job site granted to the caller (404 otherwise; 403 for an inspector there). `event: readings` after new ' +
           'readings, battery, signal or positions of the site are stored (maturity and alarms already updated); ' +
           '`event: alarms` when an alarm bit of a job changes. `data:` is JSON ' +
-          '`{tenantGroupId, nodeIds, maturityJobIds, channelJobIds, at}`: the ids to re-read, never the data. ' +
-          'At most one event of each name per site per second (a burst is merged). A comment line every 25 s ' +
+          '`{tenantGroupId, nodeIds, maturityJobIds, channelJobIds, at, version}`: the ids to re-read and the ' +
+          "site's data version after it, never the data. " +
+          'At most one event of each name per site per second for one viewer (a burst is merged); with more viewers of the ' +
+          'site the window widens (15 ms per viewer, at most 5 s) and each event reaches the viewers spread over up to half ' +
+          'of it, so their re-reads do not all land at once. The first event after a quiet window is sent at once. A comment line every 25 s ' +
           'keeps the stream open. The stream ends when the access token that opened it expires: reconnect with a ' +
           'fresh token (401 means refresh first). Authenticate with the bearer header, as every call.',
         querystring: EventsStreamQuery,

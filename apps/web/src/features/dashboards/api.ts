@@ -1,6 +1,6 @@
 /**
- * The calls of the two dashboards. Every key starts with queryKeys.jobs.site(tenantGroupId), so a live
- * reading on the site (api/live.ts) refreshes them.
+ * The calls of the two dashboards. Every key starts with queryKeys.jobs.site(tenantGroupId); a live event
+ * on the site (api/live.ts liveInvalidations) refreshes the lists that show what it names.
  */
 import type { JobGroupCounts, MaturityJob, MicroweatherJobPage } from '@sitepulse/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';

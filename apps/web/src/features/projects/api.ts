@@ -1,6 +1,6 @@
 /**
- * The calls of the project job list. Every key starts with queryKeys.jobs.site(tenantGroupId), so a live
- * reading on the site (api/live.ts) refreshes the list.
+ * The calls of the project job list. Every key starts with queryKeys.jobs.site(tenantGroupId); a live event
+ * on the site naming maturity jobs refreshes the pages, one naming nodes or channel jobs the other jobs.
  */
 import type {
   LumimonNodeCard,
