@@ -233,6 +233,8 @@ describe('job site sensors (Lumimon overview)', () => {
     await page.getByRole('tab', { name: 'Group one' }).click();
     await expectPath(page, /^\/job-site-gr-one-sensor-details\//);
     await expectText(page.getByTestId('sensor-details'), /Temperature/);
+    // The details of the previous tab stay until the new route renders: wait for group one's own.
+    await page.getByTestId('sensor-details').and(page.locator('[data-types="Temperature"]')).waitFor();
     expect(await page.getByTestId('sensor-details').getAttribute('data-types')).toBe('Temperature');
     await page.getByRole('tab', { name: 'Group two' }).click();
     await expectPath(page, /^\/job-site-gr-two-sensor-details\//);
