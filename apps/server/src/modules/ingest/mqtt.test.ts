@@ -12,14 +12,18 @@ import { INGEST_MAX_BYTES } from './uplink-limits.ts';
 const BROKER = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const T0 = Date.UTC(2026, 10, 2, 0, 0, 0);
 
-describe('MQTT ingest (real broker)', () => {
-  // A topic root and client id of our own, so parallel test runs never see each other's messages.
+/** A topic root and client id of our own, so parallel test runs never see each other's messages. */
+function brokerEnv() {
   const run = randomBytes(4).toString('hex');
-  const env = {
+  return {
     MQTT_URL: BROKER,
     MQTT_TOPIC_ROOT: `sitepulse-test-${run}`,
     MQTT_CLIENT_ID: `sitepulse-test-${run}`,
   };
+}
+
+describe('MQTT ingest (real broker)', () => {
+  const env = brokerEnv();
   const ctx = useTestApp(env);
   let gatewayId: number;
   let nodeId: number;
@@ -30,7 +34,7 @@ describe('MQTT ingest (real broker)', () => {
     const site = await projectOf(ctx.db.db, ctx.companyId, DEMO.firstSiteName);
     gatewayId = (await addGateway(ctx.db.db, ctx.companyId, site.tenantGroupId)).id;
     nodeId = await addNode(ctx.db.db, { companyId: ctx.companyId, ...site });
-    device = await mqtt.connectAsync(BROKER, { clientId: `gw-${run}` });
+    device = await mqtt.connectAsync(BROKER, { clientId: `gw-${env.MQTT_CLIENT_ID}` });
     await device.subscribeAsync(ackTopic(env.MQTT_TOPIC_ROOT, gatewayId), { qos: 1 });
     device.on('message', (_t, payload) => acks.push(JSON.parse(payload.toString())));
   });
@@ -96,12 +100,7 @@ describe('MQTT ingest (real broker)', () => {
 });
 
 describe('MQTT ingest of hostile messages (real broker)', () => {
-  const run = randomBytes(4).toString('hex');
-  const env = {
-    MQTT_URL: BROKER,
-    MQTT_TOPIC_ROOT: `sitepulse-test-${run}`,
-    MQTT_CLIENT_ID: `sitepulse-test-${run}`,
-  };
+  const env = brokerEnv();
   const ctx = useTestApp(env);
   let gatewayId: number;
   let nodeA: number;
@@ -115,7 +114,7 @@ describe('MQTT ingest of hostile messages (real broker)', () => {
     gatewayId = (await addGateway(ctx.db.db, ctx.companyId, siteA.tenantGroupId)).id;
     nodeA = await addNode(ctx.db.db, { companyId: ctx.companyId, ...siteA });
     nodeB = await addNode(ctx.db.db, { companyId: ctx.companyId, ...siteB });
-    device = await mqtt.connectAsync(BROKER, { clientId: `gw-${run}` });
+    device = await mqtt.connectAsync(BROKER, { clientId: `gw-${env.MQTT_CLIENT_ID}` });
     await device.subscribeAsync(ackTopic(env.MQTT_TOPIC_ROOT, gatewayId), { qos: 1 });
     device.on('message', (_t, payload) => acks.push(JSON.parse(payload.toString())));
   });
