@@ -10,7 +10,7 @@ import { EpochMs, finite, Id } from './common.ts';
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const NullNum = Nullable(Type.Number());
-const JobId = Type.Integer({ minimum: 1, maximum: 2147483647 });
+const JobId = Id;
 
 export const AlarmTypeName = Type.Enum(ALARM_TYPES, {
   description:

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { EpochMs, Id } from './common.ts';
+import { EpochMs, Id, id } from './common.ts';
 
 /**
  * Live updates: `GET /api/events/stream?tenantGroupId=N` answers `text/event-stream` (server-sent
@@ -11,7 +11,7 @@ export const LIVE_EVENT_NAMES = ['readings', 'alarms'] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 
 export const EventsStreamQuery = Type.Object({
-  tenantGroupId: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'a granted job site' }),
+  tenantGroupId: id({ description: 'a granted job site' }),
   tenant: Type.Optional(Type.String()),
 });
 export type EventsStreamQuery = Type.Static<typeof EventsStreamQuery>;

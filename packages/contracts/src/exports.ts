@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { id } from './common.ts';
 
 /**
  * Query of the file download links (spec section 7). They are plain links, so the access token
@@ -6,9 +7,7 @@ import Type from 'typebox';
  */
 export const ExportFileQuery = Type.Object({
   token: Type.Optional(Type.String({ description: 'access token (instead of the Authorization header)' })),
-  jobId: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the job whose sensors to export' }),
-  ),
+  jobId: Type.Optional(id({ description: 'the job whose sensors to export' })),
   sensorIds: Type.Optional(
     Type.String({
       pattern: '^[0-9]+(,[0-9]+){0,199}$',

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { EpochMs, Id } from './common.ts';
+import { EpochMs, Id, id } from './common.ts';
 import { LocationPoint, NodeBatteryValue, NodeSignalValue } from './sensor-nodes.ts';
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -46,7 +46,7 @@ export const GpsTrack = Type.Object({
 export type GpsTrack = Type.Static<typeof GpsTrack>;
 
 export const GpsGroupQuery = Type.Object({
-  cjgId: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'job group id' }),
+  cjgId: id({ description: 'job group id' }),
   tenant,
 });
 export const GpsRangeQuery = Type.Object({
@@ -55,6 +55,6 @@ export const GpsRangeQuery = Type.Object({
   tenant,
 });
 export const GpsTrackQuery = Type.Object({
-  jobId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  jobId: Id,
   ...GpsRangeQuery.properties,
 });

@@ -1,6 +1,6 @@
 import { LUMIMON_GROUPS } from '@sitepulse/domain';
 import Type from 'typebox';
-import { EpochMs, Id } from './common.ts';
+import { EpochMs, Id, id } from './common.ts';
 import { LocationPoint, NodeBatteryValue, NodeSignalValue } from './sensor-nodes.ts';
 
 /**
@@ -19,17 +19,11 @@ export const LumimonGroupName = Type.Enum(LUMIMON_GROUPS, {
 });
 
 export const LumimonOverviewParams = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'job site (tenant group) id' }),
+  id: id({ description: 'job site (tenant group) id' }),
 });
 export const LumimonOverviewQuery = Type.Object({
   tenant: Type.Optional(Type.String()),
-  tenantId: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: 2147483647,
-      description: 'only the jobs of this project of the site',
-    }),
-  ),
+  tenantId: Type.Optional(id({ description: 'only the jobs of this project of the site' })),
 });
 
 /** The latest reading of one sensor type of a job (metric units; the average when a node has several sensors of the type). */

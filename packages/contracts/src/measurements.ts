@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { JobAlarmData } from './alarms.ts';
-import { EpochMs, Id } from './common.ts';
+import { EpochMs, Id, id } from './common.ts';
 import { ChannelSensor, NodeBatteryValue, NodeSignalValue } from './sensor-nodes.ts';
 
 export * from './exports.ts';
@@ -10,7 +10,7 @@ export * from './sensor-nodes.ts';
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Optional = <T extends Type.TSchema>(t: T) => Type.Optional(t);
 const tenant = Optional(Type.String());
-const JobId = Type.Integer({ minimum: 1, maximum: 2147483647 });
+const JobId = Id;
 const Time = (description: string) =>
   Optional(Type.Integer({ minimum: 0, maximum: 8640000000000000, description }));
 const from = Time('start of the range, epoch ms (default: the job start, else 7 days before `to`)');
@@ -151,8 +151,8 @@ export const MicroweatherPagedBody = Type.Object({
   rpp: Type.Integer({ minimum: 1, maximum: 500, default: 25, description: 'rows per page' }),
   sordir: Optional(SortDirection),
   sortdir: Optional(SortDirection),
-  tenantId: Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
-  tenantGroupId: Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  tenantId: Optional(Id),
+  tenantGroupId: Optional(Id),
   status: Optional(Type.Union([Type.Literal('NEW'), Type.Literal('STARTED'), Type.Literal('STOPPED')])),
 });
 export type MicroweatherPagedBody = Type.Static<typeof MicroweatherPagedBody>;
@@ -164,22 +164,20 @@ export type JobIdsBody = Type.Static<typeof JobIdsBody>;
 
 export const JobIdQuery = Type.Object({ jobId: JobId, tenant });
 export const ChannelJobQuery = Type.Object({
-  channelJobId: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'a maturity or humidity job' }),
+  channelJobId: id({ description: 'a maturity or humidity job' }),
   tenant,
 });
 export const GroupQuery = Type.Object({
-  cjgId: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'job group id' }),
+  cjgId: id({ description: 'job group id' }),
   tenant,
 });
 export const TenantIdQuery = Type.Object({
-  tenantId: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'project id' }),
+  tenantId: id({ description: 'project id' }),
   tenant,
 });
 export const ScopeQuery = Type.Object({
-  tenantId: Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'only this project' })),
-  tenantGroupId: Optional(
-    Type.Integer({ minimum: 1, maximum: 2147483647, description: 'only this job site' }),
-  ),
+  tenantId: Optional(id({ description: 'only this project' })),
+  tenantGroupId: Optional(id({ description: 'only this job site' })),
   tenant,
 });
 export const MicroweatherStatusQuery = Type.Object({
@@ -200,7 +198,7 @@ export const MicroweatherJobAggregateQuery = Type.Object({
   tenant,
 });
 export const MicroweatherGroupAggregateQuery = Type.Object({
-  cjgId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  cjgId: Id,
   sensorType: Optional(MicroweatherSensorType),
   tenant,
 });
@@ -314,23 +312,23 @@ export const JobTimeBody = Type.Object({
 });
 export type JobTimeBody = Type.Static<typeof JobTimeBody>;
 export const SensorTimeBody = Type.Object({
-  sensorId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  sensorId: Id,
   from,
   to,
 });
 export type SensorTimeBody = Type.Static<typeof SensorTimeBody>;
 export const PowerTimeBody = Type.Object({ jobId: JobId, from, to });
 
-export const NodeIdQuery = Type.Object({ nodeId: Type.Integer({ minimum: 1, maximum: 2147483647 }), tenant });
+export const NodeIdQuery = Type.Object({ nodeId: Id, tenant });
 export const NodeTimeQuery = Type.Object({
-  nodeId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  nodeId: Id,
   from,
   to,
   tenant,
 });
 export const NodeRangeQuery = Type.Object({ from, to, tenant });
 export const NodePagedQuery = Type.Object({
-  nodeId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  nodeId: Id,
   from,
   to,
   page: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),

@@ -1,11 +1,11 @@
 import { CHANNEL_TYPES, NODE_TYPES } from '@sitepulse/domain';
 import Type from 'typebox';
-import { EpochMs, Id } from './common.ts';
+import { EpochMs, Id, id } from './common.ts';
 
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /** `{id}` of the data calls: a database id (at most 2^31 − 1). */
-export const DataIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export const DataIdParams = Type.Object({ id: Id });
 
 /** A node's latest battery reading (spec section 3: latestNodeBattery). */
 export const NodeBatteryValue = Type.Object({
@@ -93,16 +93,14 @@ export const NodeDetail = Type.Object({
 export type NodeDetail = Type.Static<typeof NodeDetail>;
 
 export const NodesByTenantQuery = Type.Object({
-  tenantId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'project id' })),
-  tenantGroupId: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 2147483647, description: 'job site id (instead of tenantId)' }),
-  ),
+  tenantId: Type.Optional(id({ description: 'project id' })),
+  tenantGroupId: Type.Optional(id({ description: 'job site id (instead of tenantId)' })),
   tenant: Type.Optional(Type.String()),
 });
 
 export const NodeAssociationQuery = Type.Object({
-  nodeId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-  cableId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  nodeId: Id,
+  cableId: Id,
   tenant: Type.Optional(Type.String()),
 });
 
@@ -133,7 +131,7 @@ const CableChannel = Type.Object({
 
 /** POST /api/cables: registers a cable by its printed id. */
 export const RegisterCableBody = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the number printed on the cable' }),
+  id: id({ description: 'the number printed on the cable' }),
   name: Type.String({ minLength: 1, maxLength: 100 }),
   spec: Type.Object({ channels: Type.Array(CableChannel, { minItems: 1, maxItems: 256 }) }),
 });
@@ -141,33 +139,33 @@ export type RegisterCableBody = Type.Static<typeof RegisterCableBody>;
 
 /** POST /api/nodes: registers a node by its printed id on a job site. */
 export const RegisterNodeBody = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the number printed on the node' }),
+  id: id({ description: 'the number printed on the node' }),
   nodeType: Type.Enum(NODE_TYPES),
   name: Type.String({ minLength: 1, maxLength: 100 }),
-  tenantGroupId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-  tenantId: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2147483647 }))),
-  gatewayId: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2147483647 }))),
-  cableId: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2147483647 }))),
+  tenantGroupId: Id,
+  tenantId: Type.Optional(Nullable(Id)),
+  gatewayId: Type.Optional(Nullable(Id)),
+  cableId: Type.Optional(Nullable(Id)),
   batteryLevelType: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),
 });
 export type RegisterNodeBody = Type.Static<typeof RegisterNodeBody>;
 
 /** PUT /api/nodes/cmd/assign_cable: attaches a cable to a node (null detaches). */
 export const AssignCableBody = Type.Object({
-  nodeId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-  cableId: Nullable(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  nodeId: Id,
+  cableId: Nullable(Id),
 });
 export type AssignCableBody = Type.Static<typeof AssignCableBody>;
 
 export const SensorAliasBody = Type.Object({
-  sensorId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  sensorId: Id,
   alias: Nullable(Type.String({ maxLength: 64, description: 'empty or null clears the alias' })),
 });
 export const SensorDecommissionBody = Type.Object({
-  sensorId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  sensorId: Id,
   decommissioned: Type.Boolean(),
 });
 export const SensorBlacklistBody = Type.Object({
-  sensorId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  sensorId: Id,
   blacklisted: Type.Boolean(),
 });

@@ -1,4 +1,4 @@
-import { IngestBody } from '@sitepulse/contracts';
+import { ID_MAX, IngestBody } from '@sitepulse/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import { Compile } from 'typebox/compile';
@@ -11,7 +11,6 @@ import {
   jsonNestsDeeperThan,
   STORED_TEXT_MAX_CHARS,
 } from './uplink-limits.ts';
-import { DB_INT_MAX } from './validate.ts';
 
 export const uplinkTopic = (root: string, gatewayId: number | '+') => `${root}/gateways/${gatewayId}/up`;
 export const ackTopic = (root: string, gatewayId: number) => `${root}/gateways/${gatewayId}/ack`;
@@ -89,7 +88,7 @@ export function startMqttIngest(opts: {
     const m = uplink.exec(topic);
     if (!m) return;
     const gatewayId = Number(m[1]);
-    const gateway = gatewayId <= DB_INT_MAX ? await ingest.gatewayById(gatewayId) : undefined;
+    const gateway = gatewayId <= ID_MAX ? await ingest.gatewayById(gatewayId) : undefined;
     if (!gateway) {
       log.warn({ topic }, 'MQTT uplink from an unknown gateway: not stored');
       return;

@@ -1,3 +1,5 @@
+import { MAX_INPUT_DEPTH } from '../../lib/input-guard.ts';
+
 /**
  * Limits an uplink (an HTTP ingest body or an MQTT message) must keep before it is parsed, and the
  * text of rejections made storable. Both paths use the same numbers, so a gateway gets the same
@@ -8,11 +10,11 @@
 export const INGEST_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
- * How deep arrays and objects may nest. Our format needs 3 (body, list, item); the rest is room.
- * Deeper JSON is refused before parsing: what walks it afterwards (JSON.stringify, String, a
- * schema) recurses, and enough levels overflow the stack.
+ * How deep arrays and objects may nest: the limit of every request (lib/input-guard.ts). Our format
+ * needs 3 (body, list, item); the rest is room. An uplink deeper than this is refused before parsing:
+ * what walks it afterwards (JSON.stringify, String, a schema) recurses, and enough levels overflow the stack.
  */
-export const INGEST_MAX_DEPTH = 32;
+export const INGEST_MAX_DEPTH = MAX_INPUT_DEPTH;
 
 /** Characters of a rejected item or message kept for the admin. */
 export const STORED_TEXT_MAX_CHARS = 2000;

@@ -1,3 +1,5 @@
+// Node ids and channel ids are PostgreSQL `integer` columns: larger numbers cannot be stored.
+import { ID_MAX, INT32_MAX } from '@sitepulse/contracts';
 import { INGEST_MAX_FUTURE_MS, SENSOR_TYPES } from '@sitepulse/domain';
 import { quoted } from './uplink-limits.ts';
 
@@ -36,8 +38,6 @@ export interface ParsedLocation {
   lng: number;
 }
 
-/** Node ids and channel ids are PostgreSQL `integer` columns: larger numbers cannot be stored. */
-export const DB_INT_MAX = 2_147_483_647;
 /**
  * Largest reading magnitude. Far beyond any sensor, and small enough that an hour's sum of readings
  * (reading_hour.total) can never overflow a double, which PostgreSQL refuses.
@@ -68,7 +68,7 @@ export function parseTs(v: unknown, now: number): number | string {
 
 function nodeIdOf(item: Record<string, unknown>): number | string {
   const v = item.nodeId;
-  return isIntegerIn(v, 1, DB_INT_MAX) ? v : `nodeId must be an integer from 1 to ${DB_INT_MAX}`;
+  return isIntegerIn(v, 1, ID_MAX) ? v : `nodeId must be an integer from 1 to ${ID_MAX}`;
 }
 
 /** Checks one reading item; a string is the reason it is rejected. */
@@ -77,7 +77,7 @@ export function parseReading(item: unknown, index: number, now: number): ParsedR
   const nodeId = nodeIdOf(item);
   if (typeof nodeId === 'string') return nodeId;
   const { channelId, sensorType, value } = item;
-  if (!isIntegerIn(channelId, 0, DB_INT_MAX)) return `channelId must be an integer from 0 to ${DB_INT_MAX}`;
+  if (!isIntegerIn(channelId, 0, INT32_MAX)) return `channelId must be an integer from 0 to ${INT32_MAX}`;
   if (typeof sensorType !== 'string' || !SENSOR_TYPE_SET.has(sensorType))
     return `unknown sensorType: ${quoted(sensorType)}`;
   if (!isFiniteNumber(value)) return 'value is not a number';
