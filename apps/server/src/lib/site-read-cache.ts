@@ -41,7 +41,6 @@ interface CachedRead {
   etag: string;
   /** compressed once per encoding, on first use */
   encoded: Map<'br' | 'gzip', Promise<Buffer>>;
-  bytes: number;
 }
 
 interface Lookups {
@@ -145,7 +144,9 @@ export function registerSiteReadCache(app: FastifyInstance, opts: SiteReadCacheO
   const { versions } = opts;
   const cache = new LRUCache<string, CachedRead>({
     maxSize: MAX_BYTES,
-    sizeCalculation: (r) => r.bytes,
+    // The body, and room for its compressed copies (made later, each smaller than the body): the
+    // size is fixed when an entry is stored, so it counts them up front.
+    sizeCalculation: (r) => 2 * r.body.length,
     ttl: TTL_MS,
   });
   const inFlight = new Map<string, Promise<CachedRead | null>>();
@@ -179,12 +180,7 @@ export function registerSiteReadCache(app: FastifyInstance, opts: SiteReadCacheO
           ? brotli(read.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })
           : gzipAsync(read.body);
       read.encoded.set(encoding, out);
-      void out.then(
-        (buf) => {
-          read.bytes += buf.length;
-        },
-        () => read.encoded.delete(encoding),
-      );
+      void out.catch(() => read.encoded.delete(encoding));
     }
     return out;
   }
@@ -261,7 +257,6 @@ export function registerSiteReadCache(app: FastifyInstance, opts: SiteReadCacheO
         body: payload,
         etag: `W/"${createHash('sha1').update(payload).digest('base64url')}"`,
         encoded: new Map(),
-        bytes: payload.length,
       };
       cache.set(p.key, read);
       settle(req, read);
