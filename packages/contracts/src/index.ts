@@ -5,6 +5,7 @@ export * from './common.ts';
 export * from './company.ts';
 export * from './config.ts';
 export * from './events.ts';
+export * from './forecast.ts';
 export * from './ingest.ts';
 export * from './lumimon.ts';
 export * from './maturity.ts';

@@ -470,6 +470,59 @@ function m004(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Issue 13 (docs/decisions/strength-targets-and-signoffs.md, docs/decisions/site-time.md): a job
+ * site's own time zone (null: from its coordinates); the unit and kind the spec's target was entered
+ * in, so "25 MPa" stays 25 MPa for an imperial reader; the further strength targets of a pour
+ * (stripping, post-tensioning, opening to traffic, design), each kept in the unit it was entered in;
+ * and the sign-offs of a pour, never edited, only superseded.
+ */
+function m005(dialect: DialectName): Migration {
+  const { ms, num, id } = cols(dialect);
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('tenant_group').addColumn('time_zone', 'text').execute();
+      await db.schema.alterTable('job').addColumn('target_unit', 'text').execute();
+      await db.schema.alterTable('job').addColumn('target_kind', 'text').execute();
+
+      await id(db.schema.createTable('job_target'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('company.id').onDelete('cascade'))
+        .addColumn('job_id', 'integer', (c) => c.notNull().references('job.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('strength_mpa', num, (c) => c.notNull())
+        .addColumn('entered_value', num, (c) => c.notNull())
+        .addColumn('entered_unit', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'integer')
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('job_target_job_kind_uq')
+        .on('job_target')
+        .columns(['job_id', 'kind'])
+        .unique()
+        .execute();
+
+      await id(db.schema.createTable('job_signoff'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('company.id').onDelete('cascade'))
+        .addColumn('job_id', 'integer', (c) => c.notNull().references('job.id').onDelete('cascade'))
+        .addColumn('decision', 'text', (c) => c.notNull())
+        .addColumn('strength_mpa', num)
+        .addColumn('maturity', num)
+        .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('user_id', 'integer', (c) => c.notNull())
+        .addColumn('user_name', 'text', (c) => c.notNull())
+        .addColumn('supersedes_id', 'integer')
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('job_signoff_job_idx')
+        .on('job_signoff')
+        .columns(['job_id', 'created_at'])
+        .execute();
+    },
+  };
+}
+
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -477,6 +530,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '002_sensor_data': m002(dialect),
     '003_alarms_on_jobs': m003(),
     '004_people': m004(dialect),
+    '005_targets_signoffs_site_time': m005(dialect),
   };
 }
 

@@ -72,6 +72,8 @@ export interface TenantGroupTable {
   latitude: number | null;
   longitude: number | null;
   created_at: number;
+  /** IANA zone set by an admin; null: the zone at the site's coordinates (UTC without them). */
+  time_zone: string | null;
 }
 
 export interface TenantTable {
@@ -326,6 +328,10 @@ export interface JobTable {
   medium_target: number | null;
   high_target: number | null;
   singular_target: number | null;
+  /** Unit the spec's target was entered in ('MPa' or 'psi'); null: MPa. */
+  target_unit: string | null;
+  /** What the spec's target is for (a JOB_TARGET_KINDS value); null: STRIPPING. */
+  target_kind: string | null;
   created_at: number;
 }
 
@@ -342,6 +348,37 @@ export interface MaturityStateTable {
 
 export interface MaturityHourTable extends MaturityStateTable {
   hour: number;
+}
+
+/** A further strength target of a maturity job (issue 13): one per kind. */
+export interface JobTargetTable {
+  id: Generated<number>;
+  company_id: number;
+  job_id: number;
+  /** STRIPPING, POST_TENSIONING, OPEN_TO_TRAFFIC or DESIGN */
+  kind: string;
+  strength_mpa: number;
+  /** the figure as the engineer entered it, in entered_unit ('MPa' or 'psi') */
+  entered_value: number;
+  entered_unit: string;
+  created_by: number | null;
+  created_at: number;
+}
+
+/** A decision recorded on a maturity job (forms stripped, tendons stressed...): never edited, only superseded. */
+export interface JobSignoffTable {
+  id: Generated<number>;
+  company_id: number;
+  job_id: number;
+  decision: string;
+  /** the job's strength (MPa) and maturity shown when it was recorded */
+  strength_mpa: number | null;
+  maturity: number | null;
+  note: string;
+  user_id: number;
+  user_name: string;
+  supersedes_id: number | null;
+  created_at: number;
 }
 
 export interface Database {
@@ -373,4 +410,6 @@ export interface Database {
   job: JobTable;
   maturity_state: MaturityStateTable;
   maturity_hour: MaturityHourTable;
+  job_target: JobTargetTable;
+  job_signoff: JobSignoffTable;
 }
