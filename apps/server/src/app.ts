@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { companiesRoutes } from './modules/companies/routes.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
 import { exportsRoutes } from './modules/exports/routes.ts';
+import { forecastRoutes } from './modules/forecast/routes.ts';
 import { gpsRoutes } from './modules/gps/routes.ts';
 import { startMqttIngest } from './modules/ingest/mqtt.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
@@ -24,9 +25,11 @@ import { mailRoutes } from './modules/mail/routes.ts';
 import { maturityRoutes } from './modules/maturity/routes.ts';
 import { measurementsRoutes } from './modules/measurements/routes.ts';
 import { nodesRoutes } from './modules/nodes/routes.ts';
+import { portfolioRoutes } from './modules/portfolio/routes.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
 import { resourcesRoutes } from './modules/resources/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { signoffsRoutes } from './modules/signoffs/routes.ts';
 import { APP_VERSION, systemRoutes } from './modules/system/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import './lib/actor.ts';
@@ -100,6 +103,9 @@ const apiPlugin: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { servic
   await app.register(exportsRoutes, opts);
   await app.register(eventsRoutes, opts);
   await app.register(alarmsRoutes, opts);
+  await app.register(forecastRoutes, opts);
+  await app.register(portfolioRoutes, opts);
+  await app.register(signoffsRoutes, opts);
 };
 
 /** A URL with the value of its `token` query parameter replaced. */

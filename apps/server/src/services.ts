@@ -9,6 +9,7 @@ import { createCompaniesRepo } from './modules/companies/repo.ts';
 import { createCompaniesService } from './modules/companies/service.ts';
 import { createEventsService } from './modules/events/service.ts';
 import { createExportsService } from './modules/exports/service.ts';
+import { createForecastService } from './modules/forecast/service.ts';
 import { createGpsService } from './modules/gps/service.ts';
 import { createIngestService } from './modules/ingest/service.ts';
 import { createJobsService } from './modules/jobs/service.ts';
@@ -20,11 +21,13 @@ import { createMaturityEngine, type MaturityEngine } from './modules/maturity/en
 import { createMaturityService } from './modules/maturity/service.ts';
 import { createMeasurementsService } from './modules/measurements/service.ts';
 import { createNodesService } from './modules/nodes/service.ts';
+import { createPortfolioService } from './modules/portfolio/service.ts';
 import { createProfilesService } from './modules/profiles/service.ts';
 import { createResourcesRepo } from './modules/resources/repo.ts';
 import { createResourcesService } from './modules/resources/service.ts';
 import { createSettingsRepo } from './modules/settings/repo.ts';
 import { createSettingsService } from './modules/settings/service.ts';
+import { createSignoffsService } from './modules/signoffs/service.ts';
 import { createUsersRepo } from './modules/users/repo.ts';
 import { createUsersService } from './modules/users/service.ts';
 
@@ -76,6 +79,9 @@ export async function createServices(config: Config, store: Db) {
   const profiles = createProfilesService(deps);
   const maturity = createMaturityService({ ...deps, profiles });
   const alarms = createAlarmsService({ ...deps, maturity, events });
+  const forecast = createForecastService({ ...deps, alarms });
+  const portfolio = createPortfolioService({ db, jobsites, maturity });
+  const signoffs = createSignoffsService({ db, jobsites, maturity, users, events });
   const measurements = createMeasurementsService(deps);
   const gps = createGpsService({ ...deps, measurements });
   const nodes = createNodesService({ ...deps, measurements });
@@ -92,6 +98,9 @@ export async function createServices(config: Config, store: Db) {
     maturityEngine,
     events,
     alarms,
+    forecast,
+    portfolio,
+    signoffs,
     ingest,
     jobs,
     profiles,

@@ -3,6 +3,7 @@ import {
   JOB_TARGET_KINDS,
   SIGNOFF_DECISIONS,
   SIGNOFF_NOTE_MAX,
+  TARGET_ENTERED_MAX,
   TARGET_UNITS,
 } from '@sitepulse/domain';
 import Type from 'typebox';
@@ -15,10 +16,10 @@ import { EpochMs, finite, id } from './common.ts';
  */
 const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
-export const JobTargetKind = Type.Union(JOB_TARGET_KINDS.map((k) => Type.Literal(k)));
-export const TargetUnit = Type.Union(TARGET_UNITS.map((k) => Type.Literal(k)));
-export const ForecastState = Type.Union(FORECAST_STATES.map((k) => Type.Literal(k)));
-export const SignoffDecision = Type.Union(SIGNOFF_DECISIONS.map((k) => Type.Literal(k)));
+export const JobTargetKind = Type.Enum(JOB_TARGET_KINDS);
+export const TargetUnit = Type.Enum(TARGET_UNITS);
+export const ForecastState = Type.Enum(FORECAST_STATES);
+export const SignoffDecision = Type.Enum(SIGNOFF_DECISIONS);
 
 /** A strength target of a job: the spec's target is `primary` (first); the others are ours. */
 export const JobTarget = Type.Object({
@@ -29,13 +30,20 @@ export const JobTarget = Type.Object({
   enteredUnit: TargetUnit,
 });
 export type JobTarget = Type.Static<typeof JobTarget>;
+/** The targets of a job: the primary (the spec's) first when the job has one, then the further ones in JOB_TARGET_KINDS order. */
+export const JobTargetList = Type.Array(JobTarget);
+export type JobTargetList = Type.Static<typeof JobTargetList>;
 
 /** PUT .../maturity/jobs/targets/{id}: the job's further targets, all at once (the primary is the spec's). */
 export const JobTargetsBody = Type.Object({
   targets: Type.Array(
     Type.Object({
       kind: JobTargetKind,
-      enteredValue: finite({ exclusiveMinimum: 0, maximum: 1000, description: 'MPa, or psi up to 145038' }),
+      enteredValue: finite({
+        exclusiveMinimum: 0,
+        maximum: TARGET_ENTERED_MAX,
+        description: 'in enteredUnit: at most 1000 MPa (145038 psi)',
+      }),
       enteredUnit: TargetUnit,
     }),
     { maxItems: JOB_TARGET_KINDS.length },
@@ -43,6 +51,17 @@ export const JobTargetsBody = Type.Object({
   /** The unit and kind of the spec's target, when the writer says them. */
   primaryUnit: Type.Optional(TargetUnit),
   primaryKind: Type.Optional(JobTargetKind),
+  /**
+   * The spec's target as the writer entered it, in primaryUnit (else the unit it was entered in
+   * before, else MPa): sets the job's singular target (MPa), kept so it reads back as entered.
+   */
+  primaryValue: Type.Optional(
+    finite({
+      exclusiveMinimum: 0,
+      maximum: TARGET_ENTERED_MAX,
+      description: 'at most 1000 MPa (145038 psi)',
+    }),
+  ),
 });
 export type JobTargetsBody = Type.Static<typeof JobTargetsBody>;
 

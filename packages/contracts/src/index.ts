@@ -12,6 +12,7 @@ export * from './maturity.ts';
 export * from './measurements.ts';
 export * from './password.ts';
 export * from './people.ts';
+export * from './portfolio.ts';
 export * from './resources.ts';
 export * from './system.ts';
 export * from './tenants.ts';

@@ -26,6 +26,17 @@ export type Tenant = Type.Static<typeof Tenant>;
 export const Gateway = Type.Object({ id: Id, name: Type.String() });
 export type Gateway = Type.Static<typeof Gateway>;
 
+/**
+ * Where a job site's time zone comes from: SET by an admin, from its COORDINATES, or the DEFAULT (UTC) for
+ * a site without coordinates.
+ */
+export const TimeZoneSource = Type.Union([
+  Type.Literal('SET'),
+  Type.Literal('COORDINATES'),
+  Type.Literal('DEFAULT'),
+]);
+export type TimeZoneSource = Type.Static<typeof TimeZoneSource>;
+
 /** Job site (tenant group). tenantMessages are its projects, newest first. */
 export const TenantGroup = Type.Object({
   id: Id,
@@ -39,8 +50,26 @@ export const TenantGroup = Type.Object({
   longitude: Type.Union([Type.Number(), Type.Null()]),
   tenantMessages: Type.Array(Tenant),
   gateways: Type.Array(Gateway),
+  // Ours, not the spec's (docs/decisions/site-time.md): the site's clock.
+  timeZone: Type.Optional(
+    Type.String({
+      description:
+        "The job site's IANA time zone: the one an admin set, else the zone at its coordinates, else UTC",
+    }),
+  ),
+  timeZoneSource: Type.Optional(TimeZoneSource),
 });
 export type TenantGroup = Type.Static<typeof TenantGroup>;
+
+/** PUT /tenants/groups/time_zone (ours): an admin sets a job site's zone, or null to take it from the coordinates. */
+export const TenantGroupTimeZoneBody = Type.Object({
+  tenantGroupId: Id,
+  timeZone: Type.Union([
+    Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone name' }),
+    Type.Null(),
+  ]),
+});
+export type TenantGroupTimeZoneBody = Type.Static<typeof TenantGroupTimeZoneBody>;
 
 export const TenantGroupList = Type.Array(TenantGroup);
 export const TenantList = Type.Array(Tenant);

@@ -12,6 +12,8 @@ export const UserSettingType = Type.Union([
   Type.Literal('DefaultNotificationDelivery'),
   Type.Literal('HelpOverlay'),
   Type.Literal('ConcreteProfileEdit'),
+  // Ours (docs/decisions/site-time.md): the first-sign-in time zone offer was answered or dismissed.
+  Type.Literal('TimeZoneOffered'),
 ]);
 export type UserSettingType = Type.Static<typeof UserSettingType>;
 
@@ -61,7 +63,10 @@ export type UserSettingBody = Type.Static<typeof UserSettingBody>;
 /** GET /api/v2/users/settings/values: the possible values per setting type. */
 export const UserSettingValues = Type.Object({
   Language: Type.Array(Type.String()),
-  DisplayTimeZone: Type.Array(Type.String()),
+  DisplayTimeZone: Type.Array(Type.String(), {
+    description:
+      "'SITE' (ours: each job site's own time, the browser's outside a site), 'UTC', then IANA zones",
+  }),
   SystemOfMeasurement: Type.Array(Type.String()),
   DefaultNotificationDelivery: Type.Array(Type.String()),
 });

@@ -8,6 +8,7 @@ import {
   nodeCardReadingCount,
   projectDisplayName,
   sensorDisplayName,
+  sensorOrdinals,
   shortNodeId,
 } from './names.ts';
 
@@ -39,6 +40,22 @@ describe('sensorDisplayName (section 3)', () => {
     [{}, 'Sensor'],
   ])('%j → %s', (sensor, name) => {
     expect(sensorDisplayName(sensor)).toBe(name);
+  });
+});
+
+describe('sensorOrdinals (our rule for unnamed sensors)', () => {
+  it('numbers the sensors of a type in id order, and leaves a type with one sensor unnumbered', () => {
+    const got = sensorOrdinals([
+      { sensorId: 30, sensorType: 'Temperature' },
+      { sensorId: 21, sensorType: 'Humidity' },
+      { sensorId: 9, sensorType: 'Temperature' },
+      { sensorId: 100, sensorType: 'Temperature' },
+      { sensorId: 30, sensorType: 'Temperature' },
+    ]);
+    expect(Object.fromEntries(got)).toEqual({ '9': 1, '30': 2, '100': 3, '21': null });
+  });
+  it('answers an empty map for no sensors', () => {
+    expect(sensorOrdinals([]).size).toBe(0);
   });
 });
 

@@ -23,6 +23,32 @@ export function sensorDisplayName(sensor: {
 }
 
 /**
+ * The position of each sensor among the sensors of its type on one node (our rule for a sensor without an
+ * alias, docs/decisions/web-polish.md): 1, 2, ... in sensor id order, or null when it is the only sensor of
+ * its type, whose type alone names it ('Temperature', 'Temperature 2'; the spec's 'Sensor {id}' stays
+ * beside it).
+ */
+export function sensorOrdinals(
+  sensors: readonly { sensorId: string | number; sensorType: string }[],
+): Map<string, number | null> {
+  const byType = new Map<string, string[]>();
+  for (const s of sensors) {
+    const ids = byType.get(s.sensorType) ?? [];
+    const id = String(s.sensorId);
+    if (!ids.includes(id)) ids.push(id);
+    byType.set(s.sensorType, ids);
+  }
+  const out = new Map<string, number | null>();
+  for (const ids of byType.values()) {
+    const ordered = [...ids].sort((a, b) => Number(a) - Number(b) || a.localeCompare(b));
+    ordered.forEach((id, i) => {
+      out.set(id, ordered.length > 1 ? i + 1 : null);
+    });
+  }
+  return out;
+}
+
+/**
  * Display name of a cable (section 3, "cable jobs show derived display names"; the rule is
  * ours): its name when it has one, otherwise 'Cable {id}'.
  */

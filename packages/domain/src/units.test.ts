@@ -3,11 +3,16 @@ import {
   CONVERSION,
   convert,
   decimalsFor,
+  displayScale,
   formatMeasurement,
+  formatMeasurementScaled,
   formatMeasurementWithUnit,
+  formatScaled,
   quantityOfSensorType,
   toMetric,
+  UNIT_SPACE,
   unitLabel,
+  withUnitText,
 } from './units.ts';
 
 describe('convert to Imperial (section 9)', () => {
@@ -136,13 +141,47 @@ describe('formatMeasurement (section 9)', () => {
 
 describe('formatMeasurementWithUnit', () => {
   it.each([
-    ['Temperature', 21.46, 'Metric', '21.5 °C'],
-    ['Strength', 21, 'Imperial', '3046 psi'],
-    ['Humidity', 40, 'Metric', '40.0 %'],
+    ['Temperature', 21.46, 'Metric', '21.5\u00a0°C'],
+    ['Strength', 21, 'Imperial', '3046\u00a0psi'],
+    ['Humidity', 40, 'Metric', '40.0\u00a0%'],
+    ['Speed', 22, 'Metric', '22.0\u00a0km/hr'],
     ['Temperature', null, 'Metric', '--'],
     ['Other', 2, 'Metric', '2.0'],
   ])('%s %j %s → %j', (q, v, s, text) => {
     expect(formatMeasurementWithUnit(q, v, s)).toBe(text);
+  });
+
+  it('joins value and unit with a no-break space, so a phone never wraps between them', () => {
+    expect(UNIT_SPACE).toBe('\u00a0');
+    expect(formatMeasurementWithUnit('Speed', 104.5, 'Metric')).not.toMatch(/ /);
+    expect(withUnitText('--', 'W')).toBe('--');
+    expect(withUnitText('3', '')).toBe('3');
+  });
+});
+
+describe('displayScale and formatScaled (W under 1 kW, else kW)', () => {
+  it.each([
+    ['Power', [120, 999.9], 'W', 1, 1],
+    ['Power', [120, 1000], 'kW', 0.001, 2],
+    ['Power', [999.96], 'kW', 0.001, 2],
+    ['Power', [1088, 54547], 'kW', 0.001, 1],
+    ['Power', [-2500], 'kW', 0.001, 2],
+    ['Power', [null, undefined, Number.NaN], 'W', 1, 1],
+    ['Voltage', [600], 'V', 1, 1],
+    ['Voltage', [13800], 'kV', 0.001, 1],
+    ['Current', [31.5], 'A', 1, 1],
+    ['Temperature', [5000], '°C', 1, 1],
+  ] as const)('%s %j → %s', (q, values, unit, factor, decimals) => {
+    expect(displayScale(q, values, 'Metric')).toEqual({ unit, factor, decimals });
+  });
+
+  it('formats a value in a scale, or in the unit it reads best in by itself', () => {
+    const kw = displayScale('Power', [1375], 'Metric');
+    expect(formatScaled('Power', 1375, 'Metric', kw)).toBe('1.38\u00a0kW');
+    expect(formatScaled('Power', null, 'Metric', kw)).toBe('--');
+    expect(formatMeasurementScaled('Power', 40000, 'Metric')).toBe('40.0\u00a0kW');
+    expect(formatMeasurementScaled('Power', 850, 'Metric')).toBe('850.0\u00a0W');
+    expect(formatMeasurementScaled('Strength', 21, 'Imperial')).toBe('3046\u00a0psi');
   });
 });
 

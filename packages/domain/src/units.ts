@@ -149,7 +149,18 @@ export function formatMeasurement(
 }
 
 /**
- * formatMeasurement followed by a space and the unit (e.g. '21.5 °C'); a missing value is
+ * The space between a value and its unit: a no-break space, so '22.0 km/hr' never wraps between the
+ * number and its unit on a narrow screen.
+ */
+export const UNIT_SPACE = '\u00a0';
+
+/** A value's text and its unit joined by UNIT_SPACE; '--' and unitless values stay as they are. */
+export function withUnitText(text: string, unit: string): string {
+  return text === MISSING_VALUE || unit === '' ? text : `${text}${UNIT_SPACE}${unit}`;
+}
+
+/**
+ * formatMeasurement followed by a no-break space and the unit (e.g. '21.5 °C'); a missing value is
  * just '--', and a quantity without a unit gets none.
  */
 export function formatMeasurementWithUnit(
@@ -157,9 +168,59 @@ export function formatMeasurementWithUnit(
   metricValue: number | null | undefined,
   system: string | null | undefined,
 ): string {
-  const text = formatMeasurement(quantity, metricValue, system);
-  const unit = unitLabel(quantity, system);
-  return text === MISSING_VALUE || unit === '' ? text : `${text} ${unit}`;
+  return withUnitText(formatMeasurement(quantity, metricValue, system), unitLabel(quantity, system));
+}
+
+/** Electrical quantities that read with a k prefix (kW, kV, kA) once their values reach 1000 units. */
+const PREFIXED_UNITS: Readonly<Record<string, string>> = { Power: 'W', Voltage: 'V', Current: 'A' };
+
+/** How a set of values of one quantity is shown: the unit, the factor from the user's unit, and the decimals. */
+export interface DisplayScale {
+  unit: string;
+  /** multiply a value in the user's unit (after convert) by this */
+  factor: number;
+  decimals: number;
+}
+
+/**
+ * The unit a set of values reads best in (our rule, docs/decisions/web-polish.md): power in W while the
+ * largest value is under 1 kW, else in kW (voltage V/kV and current A/kA alike), with 2 decimals under
+ * 10 kW and 1 above. Every other quantity keeps its unit and decimals (section 9). Values are metric;
+ * missing ones are skipped, and a set without any reads in the base unit.
+ */
+export function displayScale(
+  quantity: string,
+  metricValues: Iterable<number | null | undefined>,
+  system: string | null | undefined,
+): DisplayScale {
+  const base = { unit: unitLabel(quantity, system), factor: 1, decimals: decimalsFor(quantity, system) };
+  const unit = PREFIXED_UNITS[quantity];
+  if (!unit) return base;
+  let largest = 0;
+  for (const v of metricValues) if (isPresentNumber(v)) largest = Math.max(largest, Math.abs(v));
+  // Rounded as shown: 999.96 W reads '1000.0 W' otherwise.
+  if (Number(largest.toFixed(base.decimals)) < 1000) return base;
+  return { unit: `k${unit}`, factor: 1 / 1000, decimals: largest / 1000 < 9.995 ? 2 : 1 };
+}
+
+/** A metric value in a display scale, with its unit ('--' when missing): ('Power', 1375, kW scale) → '1.38 kW'. */
+export function formatScaled(
+  quantity: string,
+  metricValue: number | null | undefined,
+  system: string | null | undefined,
+  scale: DisplayScale,
+): string {
+  const v = convert(quantity, metricValue, system);
+  return withUnitText(formatNumber(isPresentNumber(v) ? v * scale.factor : v, scale.decimals), scale.unit);
+}
+
+/** A value with its unit in the unit it reads best in by itself (displayScale of that one value). */
+export function formatMeasurementScaled(
+  quantity: string,
+  metricValue: number | null | undefined,
+  system: string | null | undefined,
+): string {
+  return formatScaled(quantity, metricValue, system, displayScale(quantity, [metricValue], system));
 }
 
 /**

@@ -1,4 +1,10 @@
-import { fitStrengthCurve, jobGroupStatus } from '@sitepulse/domain';
+import {
+  fitStrengthCurve,
+  type JobTargetKind,
+  jobGroupStatus,
+  type TargetUnit,
+  targetMpa,
+} from '@sitepulse/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { sensorThresholdText } from '../modules/alarms/alarm-data.ts';
@@ -26,6 +32,13 @@ export interface DemoJob {
   highTarget?: number;
   /** a SENSOR_THRESHOLD on one of the job's sensor types (metric units) */
   threshold?: { sensorType: string; high: number | null; low: number | null };
+  /** what the spec's target is for (default STRIPPING), and the unit it was entered in (default MPa) */
+  targetKind?: JobTargetKind;
+  targetUnit?: TargetUnit;
+  /** the spec's singular target as entered in psi (stored in MPa; reads back as this figure) */
+  singularTargetPsi?: number;
+  /** further strength targets (issue 13), each as entered */
+  targets?: { kind: JobTargetKind; value: number; unit: TargetUnit }[];
 }
 
 export interface DemoNode {
@@ -43,8 +56,15 @@ export interface DemoNode {
   cable?: { id: number; name: string };
   battery: { startPct: number; drainPerDay: number };
   signalDbm: number;
+  /** the weather over this node instead of its site's: a cold front falling from the pour on */
+  weather?: { fromC: number; toC: number; hours: number; swingC: number };
+  /** the heat of hydration instead of the site's usual pour (°C at its peak, hours to the peak) */
+  hydration?: { peakRiseC: number; peakAfterH: number };
   job: DemoJob;
 }
+
+/** How long before the seeding the cold pour (Loading Dock Slab) was placed. */
+const COLD_POUR_HOURS_AGO = 22;
 
 /** Concrete mixes of the demo company, with the lab breaks their curves are fitted to. */
 export const PROFILES = {
@@ -57,9 +77,33 @@ const BREAK_MATURITIES = [250, 500, 1000, 2000, 4000, 8000, 16000];
 /** The demo company's sensors: what each site runs, and the state each job is in. */
 export const DEMO_HARDWARE: DemoNode[] = [
   // Harbourfront Tower: one matured pour, two curing, one node that went silent, one stopped job.
+  // The two slabs carry further targets (issue 13): post-tensioning and the 28-day design strength, the
+  // second slab's entered in psi. Pour 1 has reached them all; Pour 2 is on its way (a forecast of each).
   ...[
-    { id: 10001, cable: 20001, ch: 4, name: 'Level 3 Slab - Pour 1', start: 12 * 24, target: 25 },
-    { id: 10002, cable: 20002, ch: 4, name: 'Level 4 Slab - Pour 2', start: 26, target: 25 },
+    {
+      id: 10001,
+      cable: 20001,
+      ch: 4,
+      name: 'Level 3 Slab - Pour 1',
+      start: 12 * 24,
+      target: 25,
+      targets: [
+        { kind: 'POST_TENSIONING', value: 28, unit: 'MPa' },
+        { kind: 'DESIGN', value: 30, unit: 'MPa' },
+      ] as DemoJob['targets'],
+    },
+    {
+      id: 10002,
+      cable: 20002,
+      ch: 4,
+      name: 'Level 4 Slab - Pour 2',
+      start: 26,
+      target: 25,
+      targets: [
+        { kind: 'POST_TENSIONING', value: 28, unit: 'MPa' },
+        { kind: 'DESIGN', value: 4350, unit: 'psi' },
+      ] as DemoJob['targets'],
+    },
     { id: 10003, cable: 20003, ch: 3, name: 'Core Wall Lift 7', start: 7, target: 20 },
   ].map(
     (p): DemoNode => ({
@@ -82,6 +126,7 @@ export const DEMO_HARDWARE: DemoNode[] = [
         status: 'RUNNING',
         profile: 'slab',
         singularTarget: p.target,
+        targets: 'targets' in p ? p.targets : undefined,
       },
     }),
   ),
@@ -316,6 +361,58 @@ export const DEMO_HARDWARE: DemoNode[] = [
       singularTarget: 25,
     },
   },
+  // A thin slab poured as a cold front came in: unheated, under blankets too thin for it, cooling
+  // toward a hard frost. Its forecast says why it has none: the falling temperature reaches the
+  // datum before the slab gains its strength (FALLING_TEMPERATURE; some hours later, BELOW_DATUM).
+  // Its target was entered in psi (3000 psi to open the dock to trucks).
+  {
+    id: 10202,
+    type: 'Maturity',
+    name: 'MAT-10202',
+    site: 'Riverside Medical Centre Expansion',
+    project: 'Default',
+    gateway: 'RMC-GW-01',
+    cadenceMin: 15,
+    channels: temperatureChannels(2),
+    cable: { id: 20202, name: 'CBL-20202' },
+    battery: { startPct: 88, drainPerDay: 0.35 },
+    signalDbm: -80,
+    weather: { fromC: 0, toC: -28, hours: 60, swingC: 1 },
+    hydration: { peakRiseC: 9, peakAfterH: 8 },
+    job: {
+      kind: 'MATURITY',
+      typeName: 'Maturity',
+      name: 'Loading Dock Slab',
+      startHoursAgo: COLD_POUR_HOURS_AGO,
+      status: 'RUNNING',
+      profile: 'slab',
+      singularTargetPsi: 3000,
+      targetUnit: 'psi',
+      targetKind: 'OPEN_TO_TRAFFIC',
+    },
+  },
+  // A pour whose concrete mix was never given a profile: maturity only, no strength and no forecast.
+  {
+    id: 10203,
+    type: 'Maturity',
+    name: 'MAT-10203',
+    site: 'Riverside Medical Centre Expansion',
+    project: 'Default',
+    gateway: 'RMC-GW-01',
+    cadenceMin: 15,
+    channels: temperatureChannels(2),
+    cable: { id: 20203, name: 'CBL-20203' },
+    battery: { startPct: 90, drainPerDay: 0.35 },
+    signalDbm: -77,
+    job: {
+      kind: 'MATURITY',
+      typeName: 'Maturity',
+      name: 'Stair Core S1',
+      startHoursAgo: 30,
+      status: 'RUNNING',
+      singularTarget: 20,
+    },
+  },
 ];
 
 /** The gateway `npm run simulate` drives by default: the one DEMO_GATEWAY_KEY unlocks. */
@@ -454,7 +551,7 @@ export async function seedDemoHardware(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx
+      const { id: jobId } = await trx
         .insertInto('job')
         .values({
           job_group_id: jobGroupId,
@@ -478,10 +575,33 @@ export async function seedDemoHardware(
           low_target: j.lowTarget ?? null,
           medium_target: j.mediumTarget ?? null,
           high_target: j.highTarget ?? null,
-          singular_target: j.singularTarget ?? null,
+          singular_target:
+            j.singularTargetPsi !== undefined
+              ? targetMpa(j.singularTargetPsi, 'psi')
+              : (j.singularTarget ?? null),
+          target_unit: j.targetUnit ?? null,
+          target_kind: j.targetKind ?? null,
           created_at: start - HOUR,
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (j.targets && j.targets.length > 0) {
+        await trx
+          .insertInto('job_target')
+          .values(
+            j.targets.map((t) => ({
+              company_id: companyId,
+              job_id: jobId,
+              kind: t.kind,
+              strength_mpa: targetMpa(t.value, t.unit),
+              entered_value: t.value,
+              entered_unit: t.unit,
+              created_by: null,
+              created_at: start,
+            })),
+          )
+          .execute();
+      }
     }
   });
   return true;

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../test/test-db.ts';
-import { DEMO, seedDemo } from './seed.ts';
+import {
+  DEMO,
+  DISCLAIMER_NAME,
+  DISCLAIMER_TEXT,
+  PREVIOUS_DISCLAIMER_TEXT,
+  seedDemo,
+  seedTextResources,
+} from './seed.ts';
 
 describe('demo seed', () => {
   let db: TestDb;
@@ -9,6 +16,37 @@ describe('demo seed', () => {
   });
   afterAll(async () => {
     await db.destroy();
+  });
+
+  it('says hormigón in the Spanish disclaimer, also where an earlier seed left concreto', async () => {
+    const es = () =>
+      db.db
+        .selectFrom('text_resource')
+        .select('text')
+        .where('name', '=', DISCLAIMER_NAME)
+        .where('language', '=', 'es')
+        .executeTakeFirstOrThrow();
+    await seedTextResources(db.db);
+    expect((await es()).text).toBe(DISCLAIMER_TEXT.es);
+    expect(DISCLAIMER_TEXT.es).toContain('mezcla de hormigón');
+    expect(DISCLAIMER_TEXT.es).not.toMatch(/concreto/i);
+    // A database seeded before: the old text is replaced, a text someone changed is kept.
+    const old = PREVIOUS_DISCLAIMER_TEXT.es as string;
+    await db.db.updateTable('text_resource').set({ text: old }).where('language', '=', 'es').execute();
+    await seedTextResources(db.db);
+    expect((await es()).text).toBe(DISCLAIMER_TEXT.es);
+    await db.db
+      .updateTable('text_resource')
+      .set({ text: 'Texto propio.' })
+      .where('language', '=', 'es')
+      .execute();
+    await seedTextResources(db.db);
+    expect((await es()).text).toBe('Texto propio.');
+    await db.db
+      .updateTable('text_resource')
+      .set({ text: DISCLAIMER_TEXT.es })
+      .where('language', '=', 'es')
+      .execute();
   });
 
   it('seeds once and is idempotent', async () => {

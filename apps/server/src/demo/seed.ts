@@ -1,3 +1,4 @@
+import { SITE_TIME_ZONE } from '@sitepulse/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { hashPassword } from '../lib/crypto.ts';
@@ -25,7 +26,7 @@ export const DISCLAIMER_TEXT = {
     'be confirmed by the engineer of record.',
   es:
     'Las estimaciones de resistencia basadas en la madurez dependen de la calibración de la mezcla de ' +
-    'concreto utilizada y no reemplazan los ensayos de cilindros curados en obra. Las decisiones de ' +
+    'hormigón utilizada y no reemplazan los ensayos de cilindros curados en obra. Las decisiones de ' +
     'desencofrar, tensar tendones o cargar una estructura deben ser confirmadas por el ingeniero responsable.',
 };
 
@@ -153,6 +154,18 @@ const USERS = [
   },
 ];
 
+/**
+ * Disclaimer texts an earlier release seeded, by language: a database that still holds one word for word gets
+ * the current text (the Spanish said "concreto"; the product says "hormigón", docs/decisions/spanish-terms.md).
+ * A text changed since is left as it is.
+ */
+export const PREVIOUS_DISCLAIMER_TEXT: Partial<Record<keyof typeof DISCLAIMER_TEXT, string>> = {
+  es:
+    'Las estimaciones de resistencia basadas en la madurez dependen de la calibración de la mezcla de ' +
+    'concreto utilizada y no reemplazan los ensayos de cilindros curados en obra. Las decisiones de ' +
+    'desencofrar, tensar tendones o cargar una estructura deben ser confirmadas por el ingeniero responsable.',
+};
+
 /** Text resources shared by every company (the maturity-strength disclaimer). Idempotent. */
 export async function seedTextResources(db: Kysely<Database>): Promise<void> {
   for (const [language, text] of Object.entries(DISCLAIMER_TEXT)) {
@@ -161,6 +174,16 @@ export async function seedTextResources(db: Kysely<Database>): Promise<void> {
       .values({ name: DISCLAIMER_NAME, language, text })
       .onConflict((oc) => oc.columns(['name', 'language']).doNothing())
       .execute();
+    const previous = PREVIOUS_DISCLAIMER_TEXT[language as keyof typeof DISCLAIMER_TEXT];
+    if (previous !== undefined) {
+      await db
+        .updateTable('text_resource')
+        .set({ text })
+        .where('name', '=', DISCLAIMER_NAME)
+        .where('language', '=', language)
+        .where('text', '=', previous)
+        .execute();
+    }
   }
 }
 
@@ -289,7 +312,13 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ companyId: numbe
         .insertInto('user_setting')
         .values([
           { user_id: userId, type: 'SystemOfMeasurement', val: 'Metric' },
-          { user_id: userId, type: 'DisplayTimeZone', val: 'UTC' },
+          // The superintendent reads each job site's time ('SITE'); the others keep the spec's UTC, so the
+          // admin sees the first-sign-in offer (docs/decisions/site-time.md).
+          {
+            user_id: userId,
+            type: 'DisplayTimeZone',
+            val: u.username === DEMO.users.editor ? SITE_TIME_ZONE : 'UTC',
+          },
           { user_id: userId, type: 'Language', val: 'en' },
         ])
         .execute();

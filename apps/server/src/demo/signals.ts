@@ -38,6 +38,19 @@ export function ambientTemperature(
 }
 
 /**
+ * The daily mean air temperature under a cold front, °C: `fromC` when the pour is placed, falling
+ * steadily to `toC` over `hours`, then staying there.
+ */
+export function frontMeanC(
+  ts: number,
+  placedAt: number,
+  front: { fromC: number; toC: number; hours: number },
+): number {
+  const f = Math.min(1, Math.max(0, (ts - placedAt) / (front.hours * HOUR)));
+  return front.fromC + (front.toC - front.fromC) * f;
+}
+
+/**
  * Concrete temperature, °C, after placing: the heat of hydration rises to a peak some hours in
  * and decays; the mass damps the ambient cycle. Deeper channels run warmer.
  */

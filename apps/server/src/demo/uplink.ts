@@ -4,6 +4,7 @@ import {
   battery,
   concreteTemperature,
   electrical,
+  frontMeanC,
   gasPpm,
   gpsPosition,
   liquidLevel,
@@ -45,11 +46,20 @@ export function nodeUplink(node: DemoNode, setting: NodeSetting, afterTs: number
   const climate = setting.site.indoor
     ? { meanC: 17, swingC: 1.5, utcOffsetH: UTC_OFFSET_H }
     : { meanC: 3, swingC: 4, utcOffsetH: UTC_OFFSET_H };
-  const ambient = (ts: number) => ambientTemperature(ts, climate);
+  // A node under a cold front of its own (demo hardware `weather`): the mean falls from the pour on.
+  const front = node.weather;
+  const ambient = front
+    ? (ts: number) =>
+        ambientTemperature(ts, {
+          meanC: frontMeanC(ts, setting.startDate, front),
+          swingC: front.swingC,
+          utcOffsetH: UTC_OFFSET_H,
+        })
+    : (ts: number) => ambientTemperature(ts, climate);
   const pour = {
     placedAt: setting.startDate,
-    peakRiseC: setting.site.indoor ? 38 : 24,
-    peakAfterH: setting.site.indoor ? 9 : 20,
+    peakRiseC: node.hydration?.peakRiseC ?? (setting.site.indoor ? 38 : 24),
+    peakAfterH: node.hydration?.peakAfterH ?? (setting.site.indoor ? 9 : 20),
     ambient,
   };
   for (let ts = Math.ceil(from / step) * step; ts <= until; ts += step) {

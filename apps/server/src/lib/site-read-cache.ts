@@ -87,6 +87,14 @@ const SITE_READS = new Map<string, SiteOf>([
     },
   ],
   [
+    // The strength forecasts of a project's or a site's running pours (issue 13): every pour card polls it.
+    'GET /api/analytics/concrete/maturity/jobs/forecast',
+    (req, companyId, lookups) => {
+      const q = req.query as Filter;
+      return siteOfFilter(companyId, lookups, q.tenantGroupId, q.tenant);
+    },
+  ],
+  [
     'GET /api/analytics/concrete/maturity/jobs/info/by_tenant',
     (req, companyId, lookups) =>
       siteOfFilter(companyId, lookups, undefined, (req.query as { tenant: number }).tenant),

@@ -469,3 +469,46 @@ describe('ingest', () => {
     expect(await ids('inspector')).not.toContain(x.gatewayId);
   });
 });
+
+describe('signoffs', () => {
+  const path = (s: typeof x) => `${MJ}/signoffs/${s.maturityJobId}`;
+  const record = (s: typeof x) => post(path(s), { decision: 'FORMS_STRIPPED', note: 'Forms off' });
+  checkModule({
+    tables: ['job_signoff'],
+    otherReads: () => [get(path(o))],
+    otherWrites: () => [record(o)],
+    siteWrites: () => [record(x)],
+    inspectorReads: () => [get(path(x))],
+  });
+});
+
+describe('forecast', () => {
+  const targets = (s: typeof x) => `${MJ}/targets/${s.maturityJobId}`;
+  const reads = (s: typeof x) => [
+    get(targets(s)),
+    get(`${MJ}/forecast/${s.maturityJobId}`),
+    get(`${MJ}/forecast?tenantGroupId=${s.siteId}`),
+    get(`${MJ}/forecast?tenant=${s.tenantId}`),
+  ];
+  const set = (s: typeof x) =>
+    put(targets(s), { targets: [{ kind: 'DESIGN', enteredValue: 30, enteredUnit: 'MPa' }] });
+  checkModule({
+    tables: ['job', 'job_target'],
+    otherReads: () => reads(o),
+    otherWrites: () => [set(o)],
+    siteWrites: () => [set(x)],
+    inspectorReads: () => reads(x),
+    allowed: () => ({
+      who: 'editor',
+      call: set(x),
+      changed: async () => {
+        const rows = await ctx.db.db
+          .selectFrom('job_target')
+          .select(['kind', 'strength_mpa'])
+          .where('job_id', '=', x.maturityJobId)
+          .execute();
+        expect(rows).toEqual([{ kind: 'DESIGN', strength_mpa: 30 }]);
+      },
+    }),
+  });
+});

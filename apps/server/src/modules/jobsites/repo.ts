@@ -35,6 +35,24 @@ export function createJobsitesRepo(db: Kysely<Database>) {
         .orderBy('id')
         .execute();
     },
+    /** One job site of a company (any state), or undefined. */
+    findInCompany(companyId: number, id: number) {
+      return db
+        .selectFrom('tenant_group')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+    /** Sets (or, with null, clears) the zone an admin chose for a job site of the company. */
+    async setTimeZone(companyId: number, id: number, timeZone: string | null) {
+      await db
+        .updateTable('tenant_group')
+        .set({ time_zone: timeZone })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .execute();
+    },
   };
 }
 export type JobsitesRepo = ReturnType<typeof createJobsitesRepo>;

@@ -1,17 +1,19 @@
-import type { Tenant, TenantGroup, TenantType } from '@sitepulse/contracts';
+import type { Tenant, TenantGroup, TenantGroupTimeZoneBody, TenantType } from '@sitepulse/contracts';
 import {
   canEditJobSite,
   canUseWebDashboard,
   canWriteCompanyProfiles,
   isReadOnlyAccount,
+  isTimeZone,
 } from '@sitepulse/domain';
 import type { Selectable } from 'kysely';
 import type { TenantTable } from '../../db/types.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { assertSameCompany } from '../../lib/scope.ts';
 import type { UsersService } from '../users/service.ts';
 import type { JobsitesRepo } from './repo.ts';
+import { siteTimeZone } from './site-zone.ts';
 
 /** Reading a job site's data, or changing it. */
 export type AccessMode = 'read' | 'write';
@@ -134,6 +136,7 @@ export function createJobsitesService(deps: { repo: JobsitesRepo; users: UsersSe
       longitude: g.longitude,
       tenantMessages: tenants.filter((t) => t.tenant_group_id === g.id).map(toTenant),
       gateways: gateways.filter((w) => w.tenant_group_id === g.id).map((w) => ({ id: w.id, name: w.name })),
+      ...siteTimeZone(g),
     }));
   }
 
@@ -207,6 +210,50 @@ export function createJobsitesService(deps: { repo: JobsitesRepo; users: UsersSe
     ): Promise<number[]> {
       const target = await users.resolveTarget(actor, companyId, username);
       return (await repo.listGranted(actor.companyId, target.id)).map((g) => g.id);
+    },
+
+    /**
+     * The IANA zone of a job site of the caller's company (docs/decisions/site-time.md): set by an admin,
+     * else from its coordinates, else UTC. 404 for another company's site.
+     */
+    async timeZoneOf(actor: Actor, tenantGroupId: number): Promise<string> {
+      const site = await repo.findInCompany(actor.companyId, tenantGroupId);
+      if (!site) throw notFound('Job site not found');
+      return siteTimeZone(site).timeZone;
+    },
+
+    /**
+     * PUT /tenants/groups/time_zone (ours): a company admin sets a job site's zone, or null to take it from
+     * the coordinates again. 403 for anyone else, 404 for another company's site, 400 for a name that is
+     * not an IANA zone. Answers the site as its admin now sees it.
+     */
+    async setTimeZone(actor: Actor, body: TenantGroupTimeZoneBody): Promise<TenantGroup> {
+      if (!actor.isAdmin || isReadOnlyAccount(actor.accountType)) {
+        throw forbidden("Only company admins can change a job site's time zone");
+      }
+      const site = await repo.findInCompany(actor.companyId, body.tenantGroupId);
+      if (!site) throw notFound('Job site not found');
+      if (body.timeZone !== null && !isTimeZone(body.timeZone)) {
+        throw badRequest(`'${body.timeZone}' is not a known time zone`);
+      }
+      await repo.setTimeZone(actor.companyId, site.id, body.timeZone);
+      const shown = (await groupsOf(actor, actor.userId)).find((g) => g.id === site.id);
+      if (shown) return shown;
+      // A company admin not granted this site still gets what they changed.
+      return {
+        id: site.id,
+        name: site.name,
+        type: site.type,
+        state: site.state,
+        companyId: site.company_id,
+        creationDate: site.created_at,
+        address: site.address,
+        latitude: site.latitude,
+        longitude: site.longitude,
+        tenantMessages: [],
+        gateways: [],
+        ...siteTimeZone({ ...site, time_zone: body.timeZone }),
+      };
     },
 
     /** Projects of the job sites whose data the caller may read. */

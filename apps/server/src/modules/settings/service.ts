@@ -5,15 +5,20 @@ import type {
   UserSettingType,
   UserSettingValues,
 } from '@sitepulse/contracts';
+import { SITE_TIME_ZONE, TIME_ZONE_OFFER_ANSWERS, TIME_ZONE_OFFERED_SETTING } from '@sitepulse/domain';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import { assertSameCompany } from '../../lib/scope.ts';
 import type { UsersService } from '../users/service.ts';
 import type { SettingsRepo } from './repo.ts';
 
-/** The values a user may choose, per setting type (GET /api/v2/users/settings/values). */
+/**
+ * The values a user may choose, per setting type (GET /api/v2/users/settings/values). DisplayTimeZone
+ * offers 'SITE' first (ours: each job site's own time, docs/decisions/site-time.md), then UTC and the IANA
+ * zones.
+ */
 export function settingValues(): UserSettingValues {
-  const zones = new Set<string>(['UTC', ...Intl.supportedValuesOf('timeZone')]);
+  const zones = new Set<string>([SITE_TIME_ZONE, 'UTC', ...Intl.supportedValuesOf('timeZone')]);
   return {
     Language: ['en', 'es'],
     DisplayTimeZone: [...zones],
@@ -33,6 +38,8 @@ export const SETTING_DEFAULTS: Record<UserSettingType, string> = {
   DefaultNotificationDelivery: 'EMAIL',
   HelpOverlay: 'false',
   ConcreteProfileEdit: 'false',
+  /** Not answered yet: the web offers the browser's or the site's zone once (docs/decisions/site-time.md). */
+  TimeZoneOffered: 'PENDING',
 };
 
 export function createSettingsService(deps: { repo: SettingsRepo; users: UsersService }) {
@@ -43,6 +50,7 @@ export function createSettingsService(deps: { repo: SettingsRepo; users: UsersSe
     DisplayTimeZone: new Set(values.DisplayTimeZone),
     SystemOfMeasurement: new Set(values.SystemOfMeasurement),
     DefaultNotificationDelivery: new Set(values.DefaultNotificationDelivery),
+    [TIME_ZONE_OFFERED_SETTING]: new Set<string>(TIME_ZONE_OFFER_ANSWERS),
   };
 
   /** The caller themself: another user's settings are not theirs to change (403). */

@@ -25,7 +25,8 @@ describe('user settings', () => {
       type: 'SystemOfMeasurement',
       val: 'Metric',
     });
-    expect((await getSetting('DisplayTimeZone')).json()).toEqual({ type: 'DisplayTimeZone', val: 'UTC' });
+    // The demo superintendent reads each job site's time (docs/decisions/site-time.md); the others UTC.
+    expect((await getSetting('DisplayTimeZone')).json()).toEqual({ type: 'DisplayTimeZone', val: 'SITE' });
     expect((await getSetting('DefaultNotificationDelivery')).json().val).toBe('EMAIL');
   });
 
