@@ -49,23 +49,30 @@ export function parseLiveEvent(e: ServerSentEvent): LiveEvent | null {
 /**
  * The query keys a live event makes stale: each job it names, and only the site lists that can show
  * what changed. Maturity and humidity jobs are in the dashboards' site job list and the project job
- * lists; microweather, data, GPS and power jobs, and the battery, signal and position of nodes, in the
- * sensor overview (node cards), the weather now and the projects' other jobs. Job-group counts
- * (jobs.groupCounts) change only when someone starts or stops a job, never by a live event.
+ * lists, and their forecasts in the forecast lists; microweather, data, GPS and power jobs, and the
+ * battery, signal and position of nodes, in the sensor overview (node cards), the weather now and the
+ * projects' other jobs. Job-group counts (jobs.groupCounts) change only when someone starts or stops a
+ * job, never by a live event. An `alarms` event also makes the portfolio (every site's state) stale.
  */
-export function liveInvalidations({ data }: LiveEvent): readonly (readonly unknown[])[] {
+export function liveInvalidations({ name, data }: LiveEvent): readonly (readonly unknown[])[] {
   const site = data.tenantGroupId;
   const keys: (readonly unknown[])[] = [
     ...data.maturityJobIds.map((id) => queryKeys.jobs.maturity(id)),
     ...data.channelJobIds.map((id) => queryKeys.jobs.channel(id)),
   ];
   if (data.maturityJobIds.length > 0) {
-    keys.push(queryKeys.jobs.siteMaturity(site), queryKeys.jobs.projectPages(site));
+    keys.push(
+      queryKeys.jobs.siteMaturity(site),
+      queryKeys.jobs.projectPages(site),
+      queryKeys.jobs.forecastLists(site),
+    );
   }
   if (data.channelJobIds.length > 0 || data.nodeIds.length > 0) {
     keys.push(queryKeys.jobs.lumimonOverview(site), queryKeys.jobs.projectOthers(site));
   }
   if (data.channelJobIds.length > 0) keys.push(queryKeys.jobs.siteWeather(site));
+  // Alarm bits changed (a threshold crossed or cleared, a pour at its target): every site's state.
+  if (name === 'alarms') keys.push(queryKeys.portfolio.all);
   return keys;
 }
 

@@ -45,14 +45,17 @@ export function useUserDetails() {
   });
 }
 
-/** GET /tenants/groups/list/by_user: the job sites the user was granted, reloaded every 300 s. */
-export function useJobSites() {
+/**
+ * GET /tenants/groups/list/by_user: the job sites the user was granted, reloaded every 300 s. `enabled:
+ * false` reads the cache without fetching.
+ */
+export function useJobSites({ enabled = true }: { enabled?: boolean } = {}) {
   const { companyId, username } = currentIdentity();
   return useQuery({
     queryKey: queryKeys.tenantGroups.byUser(companyId ?? 0, username ?? ''),
     queryFn: ({ signal }) =>
       apiFetch<TenantGroup[]>('/tenants/groups/list/by_user', { signal, query: { companyId, username } }),
-    enabled: companyId !== null && !!username,
+    enabled: enabled && companyId !== null && !!username,
     refetchInterval: SITES_POLL_MS,
   });
 }

@@ -54,6 +54,14 @@ export const queryKeys = {
     projectOthers: (tenantGroupId: number) => ['jobs', 'site', tenantGroupId, 'projectOther'] as const,
     /** Dashboards: every maturity and humidity job of the site. */
     siteMaturity: (tenantGroupId: number) => ['jobs', 'site', tenantGroupId, 'siteMaturity'] as const,
+    /**
+     * Lists (dashboards, project job list): the forecast summaries of the running maturity jobs of the
+     * site (scope 'site', id = tenantGroupId) or of one project (scope 'project', id = tenantId).
+     */
+    forecastList: (tenantGroupId: number, scope: 'site' | 'project', id: number) =>
+      ['jobs', 'site', tenantGroupId, 'forecastList', scope, id] as const,
+    /** Every forecast list of a site (prefix of forecastList). */
+    forecastLists: (tenantGroupId: number) => ['jobs', 'site', tenantGroupId, 'forecastList'] as const,
     /** Dashboards: the site's started microweather jobs with their latest conditions. */
     siteWeather: (tenantGroupId: number) => ['jobs', 'site', tenantGroupId, 'siteWeather'] as const,
     /** Dashboards: job-group counts by status of one project (info/by_tenant). */
@@ -77,6 +85,14 @@ export const queryKeys = {
   },
   resources: {
     text: (name: string, language: string) => ['resources', 'text', name, language] as const,
+  },
+  /**
+   * The portfolio (api/portfolio.ts): the state of every job site the user may read and what needs
+   * attention. Polled, and read again on every live `alarms` event (api/live.ts).
+   */
+  portfolio: {
+    all: ['portfolio'] as const,
+    status: (companyId: number) => ['portfolio', 'status', companyId] as const,
   },
   /** Concrete profiles (company-wide) and the maturity function types they may use. */
   profiles: {

@@ -17,6 +17,7 @@ const AppLayout = lazy(() =>
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const HomePage = lazy(() => import('../features/home/HomePage.tsx'));
 const NoAccessPage = lazy(() => import('../features/no-access/NoAccessPage.tsx'));
+const NotFoundPage = lazy(() => import('../features/no-access/NotFoundPage.tsx'));
 const ProjectJobListPage = lazy(() => import('../features/projects/ProjectJobListPage.tsx'));
 const ConstructionDashboardPage = lazy(() => import('../features/dashboards/ConstructionDashboardPage.tsx'));
 const PrecastDashboardPage = lazy(() => import('../features/dashboards/PrecastDashboardPage.tsx'));
@@ -177,7 +178,8 @@ export const routes: RouteObject[] = [
               { path: '/report-list/:jobsiteId', element: page('titles.reports', pending('titles.reports')) },
             ],
           },
-          { path: '*', element: page('titles.noAccess', <NoAccessPage />) },
+          // An address the app does not know (ours: the spec names none): 'Not found' with a way back.
+          { path: '*', element: page('notFound.title', <NotFoundPage />) },
         ],
       },
     ],

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
 import { InlineSpinner } from './InlineSpinner.tsx';
+import { isNotFound, isRetryable } from './NotFound.tsx';
 
 /** A quiet card for an empty list or chart: an icon and one line of text. */
 export function EmptyState({ message, action }: { message?: string; action?: ReactNode }) {
@@ -23,10 +24,15 @@ export function EmptyState({ message, action }: { message?: string; action?: Rea
   );
 }
 
-/** A failed load with a Try again button. The HTTP status, when the server answered, is shown small. */
-export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+/**
+ * A failed load. 'Try again' only where trying again may help (a network failure, a timeout, a server
+ * error): a 404 says the thing is not there or no longer visible, other refusals just that it failed. The
+ * HTTP status, when the server answered, is shown small.
+ */
+export function LoadError({ error, onRetry: retry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
   const status = error instanceof ApiError ? error.status : undefined;
+  const onRetry = isRetryable(error) ? retry : undefined;
   return (
     <Paper
       variant="outlined"
@@ -36,7 +42,7 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => 
     >
       <ErrorOutlineRoundedIcon color="error" sx={{ fontSize: 36 }} aria-hidden />
       <Typography variant="body2" sx={{ mb: onRetry ? 1.5 : 0 }}>
-        {t('widgets.state.loadFailed')}
+        {isNotFound(error) ? t('notFound.inline') : t('widgets.state.loadFailed')}
         {status ? ` (${status})` : ''}
       </Typography>
       {onRetry ? (
@@ -50,7 +56,8 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => 
 
 /**
  * The three states of every screen part that loads data: a spinner while the first answer is on its way,
- * an error card with retry when it failed, an empty state when `isEmpty` says so, otherwise the content.
+ * an error card when it failed (with retry when that may help; `notFound` for a 404), an empty state when
+ * `isEmpty` says so, otherwise the content.
  * A cancelled request never reaches here as an error: TanStack Query drops it (spec section 7).
  */
 export function QueryState<T>({
@@ -58,12 +65,15 @@ export function QueryState<T>({
   isEmpty,
   empty,
   loadingMessage,
+  notFound,
   children,
 }: {
   query: Pick<UseQueryResult<T>, 'data' | 'error' | 'isPending' | 'isError' | 'refetch'>;
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
   loadingMessage?: string;
+  /** What a 404 shows instead of the error card: a screen's main call passes <NotFoundScreen />. */
+  notFound?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
@@ -74,6 +84,7 @@ export function QueryState<T>({
       </Box>
     );
   }
+  if (query.isError && notFound !== undefined && isNotFound(query.error)) return <>{notFound}</>;
   if (query.isError || query.data === undefined) {
     return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   }

@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { withPluralForms } from './plurals.ts';
 
 /**
  * English and Spanish, English as the fallback (spec section 1). One JSON file per area of the app
@@ -40,7 +41,8 @@ function load(lng: Language, part: 'core' | 'areas'): Promise<void> {
       ([path]) => path.startsWith(`./${lng}/`) && CORE.test(path) === (part === 'core'),
     );
     done = Promise.all(files.map(([, read]) => read())).then((all) => {
-      for (const strings of all) i18n.addResourceBundle(lng, 'translation', strings, true, false);
+      for (const strings of all)
+        i18n.addResourceBundle(lng, 'translation', withPluralForms(strings, lng), true, false);
     });
     loads.set(key, done);
   }

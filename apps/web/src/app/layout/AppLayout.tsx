@@ -6,6 +6,7 @@ import { useUserLanguage } from './DisplayToggles.tsx';
 import { DrawerNav } from './DrawerNav.tsx';
 import { DRAWER_WIDTH_CLOSED, DRAWER_WIDTH_OPEN } from './rules.ts';
 import { SettingsWarning } from './SettingsWarning.tsx';
+import { TimeZoneOffer } from './TimeZoneOffer.tsx';
 import { TOOLBAR_SX, TopBar } from './TopBar.tsx';
 
 const SecureYourAccountPrompt = lazy(() => import('../../features/account/SecureYourAccountPrompt.tsx'));
@@ -82,6 +83,7 @@ export function AppLayout() {
       >
         <Toolbar sx={TOOLBAR_SX} />
         <SettingsWarning />
+        <TimeZoneOffer />
         <Suspense fallback={null}>
           <SecureYourAccountPrompt />
         </Suspense>

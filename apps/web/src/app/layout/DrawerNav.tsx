@@ -28,9 +28,12 @@ import { sortProjectsNewestFirst } from '@sitepulse/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
+import { portfolioBySite, usePortfolio } from '../../api/portfolio.ts';
 import { useCompanyModules, useConfig, useJobSites, useUserDetails } from '../../api/queries.ts';
 import { sessionSnapshot } from '../../api/session.ts';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
+import { SiteStateBadge, WithStateDot } from '../../components/SiteStateBadge.tsx';
+import { siteStateLabel } from '../../components/site-state.ts';
 import { NavItem } from './NavItem.tsx';
 import {
   defaultProjectNameKey,
@@ -132,6 +135,8 @@ export function DrawerNav({ collapsed, onNavigate }: DrawerNavProps) {
   const modules = useCompanyModules();
   const config = useConfig();
   const user = useUserDetails();
+  // Each site's worst state (issue 13): a chip with its count, and the state in the entry's label.
+  const states = portfolioBySite(usePortfolio().data);
 
   const [showArchivedSites, setShowArchivedSites] = useState(false);
   const [expanded, setExpanded] = useState<Record<number, boolean>>({});
@@ -195,7 +200,15 @@ export function DrawerNav({ collapsed, onNavigate }: DrawerNavProps) {
 
   const renderSite = (site: TenantGroup) => {
     const archivedSite = isArchived(site);
-    const avatar = <SiteAvatar name={site.name} type={site.type} archived={archivedSite} />;
+    const state = states.get(site.id);
+    const stateProps = state
+      ? { end: <SiteStateBadge site={state} />, ariaLabel: siteStateLabel(t, site.name, state) }
+      : {};
+    const avatar = (
+      <WithStateDot site={collapsed ? state : undefined}>
+        <SiteAvatar name={site.name} type={site.type} archived={archivedSite} />
+      </WithStateDot>
+    );
     if (site.type === 'Construction Site' || collapsed) {
       return (
         <NavItem
@@ -207,6 +220,7 @@ export function DrawerNav({ collapsed, onNavigate }: DrawerNavProps) {
           selected={selectedSiteId === site.id}
           collapsed={collapsed}
           muted={archivedSite}
+          {...stateProps}
         />
       );
     }
@@ -227,6 +241,7 @@ export function DrawerNav({ collapsed, onNavigate }: DrawerNavProps) {
           }}
           selected={selectedSiteId === site.id && selectedTenantId === null}
           muted={archivedSite}
+          {...stateProps}
           action={
             <IconButton
               size="small"

@@ -7,6 +7,7 @@ import { useCompany, useCompanyLogo } from '../../api/queries.ts';
 import { readSession } from '../../api/session.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { AppBreadcrumbs } from './AppBreadcrumbs.tsx';
+import { ZoneIndicator } from './ZoneIndicator.tsx';
 
 /** The height of the top bar, shared with the spacers under it. */
 export const TOOLBAR_SX = { minHeight: { xs: 56, sm: 60 }, px: { xs: 1, sm: 1.5 } } as const;
@@ -105,6 +106,7 @@ export function TopBar({
           <AppBreadcrumbs />
         </Box>
         <CompanyBadge />
+        <ZoneIndicator />
         <AccountMenu mobile={mobile} />
       </Toolbar>
     </AppBar>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildChartColumns, hasChartData, joinGapsFor } from './chart-data.ts';
+import { buildChartColumns, hasChartData, joinGapsFor, latestIndices } from './chart-data.ts';
 
 const grid = { start: Date.UTC(2026, 0, 1), bucketMs: 3_600_000, points: 4 };
 
@@ -64,5 +64,24 @@ describe('buildChartColumns', () => {
   it('says whether any line has data', () => {
     expect(hasChartData([{ key: 'a', label: 'a', color: '#000', values: [null, null] }])).toBe(false);
     expect(hasChartData([{ key: 'a', label: 'a', color: '#000', values: [null, 1] }])).toBe(true);
+  });
+});
+
+describe('latestIndices (the legend before the cursor is on the chart)', () => {
+  it('gives each reading line its last value’s bucket, and the latest of them for the time row', () => {
+    const lines = [
+      { key: 'a', label: 'A', color: '#000', values: [1, 2, null, null] },
+      { key: 'b', label: 'B', color: '#000', values: [1, null, 3, null] },
+      { key: 'c', label: 'C', color: '#000', values: [null, null, null, null] },
+    ];
+    expect(latestIndices(lines, 4)).toEqual({ overall: 2, perLine: [1, 2, null] });
+  });
+
+  it('shows no value for a projection until hovered, and it does not move the latest reading', () => {
+    const lines = [
+      { key: 'avg', label: 'Average', color: '#000', values: [1, 2, null, null] },
+      { key: 'p', label: 'Forecast', color: '#000', values: [null, 2, 3, 4], projected: true },
+    ];
+    expect(latestIndices(lines, 4)).toEqual({ overall: 1, perLine: [1, null] });
   });
 });

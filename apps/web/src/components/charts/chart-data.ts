@@ -23,6 +23,10 @@ export interface ChartLine {
    * grid, while a node silent for an hour or more shows its gap. 0 joins nothing.
    */
   joinGaps?: number;
+  /** A projection (a forecast, not a reading): its legend shows a value only under the cursor. */
+  projected?: boolean;
+  /** False leaves the line out of the legend (the edges of a band whose middle line is named). */
+  legend?: boolean;
 }
 
 /**
@@ -92,4 +96,28 @@ export function canDraw(): boolean {
     }
   }
   return canvasSupport;
+}
+
+/**
+ * What the legend shows while the cursor is off the chart, so it reads the latest values instead of a row
+ * of '--': each reading line's last bucket with a value (null for a projection, which shows a value only
+ * under the cursor, and for a line without any), and the latest of them all (for the time row).
+ */
+export function latestIndices(
+  lines: readonly ChartLine[],
+  points: number,
+): { overall: number | null; perLine: (number | null)[] } {
+  let overall: number | null = null;
+  const perLine = lines.map((line) => {
+    if (line.projected) return null;
+    for (let i = Math.min(points, line.values.length) - 1; i >= 0; i--) {
+      const v = line.values[i];
+      if (v !== null && v !== undefined && Number.isFinite(v)) {
+        if (overall === null || i > overall) overall = i;
+        return i;
+      }
+    }
+    return null;
+  });
+  return { overall, perLine };
 }

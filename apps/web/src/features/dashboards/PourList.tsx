@@ -9,6 +9,9 @@ import { elapsedMsBetween, elapsedTimeText, jobDetailHref } from '@sitepulse/dom
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useDisplayPreferences } from '../../app/preferences.ts';
+import { useNow } from '../../components/useNow.ts';
+import type { ForecastsByJob } from './forecast-api.ts';
+import { PourForecast } from './forecast-line.tsx';
 import { type PourVerdict, pourVerdict } from './summary.ts';
 
 const VERDICT_LOOK: Record<
@@ -40,25 +43,39 @@ export function VerdictChip({ verdict }: { verdict: PourVerdict }) {
   );
 }
 
+/** Columns of the pour grid: one, two from md on, or the compact grid of a precast plant's elements. */
+const GRID_COLUMNS = {
+  one: '1fr',
+  two: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+  /** As many 260 px columns as fit: one on a phone, three beside the drawer at 1280 px, more on wider screens. */
+  compact: 'repeat(auto-fill, minmax(min(260px, 100%), 1fr))',
+} as const;
+
 /**
- * Pours with their verdict, strength against target and progress, most urgent first. `projectName`
- * labels each pour with its project when the list spans several.
+ * Pours with their verdict, strength against target and progress, and the forecast of their next target
+ * (when `forecasts` holds one), in the order given. `projectName` labels each pour with its project when
+ * the list spans several. `compact` fits many elements (a precast plant's) on one screen.
  */
 export function PourList({
   pours,
   jobsiteId,
   projectName,
   columns = false,
+  compact = false,
+  forecasts,
 }: {
   pours: readonly MaturityJob[];
   jobsiteId: number;
   projectName?: (tenantId: number) => string | undefined;
   /** Two columns from the md breakpoint on. */
   columns?: boolean;
+  compact?: boolean;
+  forecasts?: ForecastsByJob;
 }) {
   const { t } = useTranslation();
   const prefs = useDisplayPreferences();
-  const now = Date.now();
+  // Elapsed times move on without a reload.
+  const now = useNow();
   return (
     <Box
       component="ul"
@@ -68,7 +85,7 @@ export function PourList({
         p: 0,
         display: 'grid',
         gap: 1,
-        gridTemplateColumns: columns ? { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } : '1fr',
+        gridTemplateColumns: GRID_COLUMNS[compact ? 'compact' : columns ? 'two' : 'one'],
       }}
     >
       {pours.map((job) => {
@@ -79,6 +96,7 @@ export function PourList({
           ? elapsedTimeText(elapsedMsBetween(job.startDate, now), prefs.language)
           : null;
         const project = projectName?.(job.tenant);
+        const forecast = forecasts?.get(job.id);
         return (
           <Box
             component="li"
@@ -87,7 +105,7 @@ export function PourList({
             data-job-name={job.channelJobName}
             data-verdict={verdict}
             sx={{
-              p: 1.5,
+              p: compact ? 1.25 : 1.5,
               borderRadius: 2,
               border: 1,
               borderColor:
@@ -149,6 +167,7 @@ export function PourList({
                 </>
               ) : null}
             </Box>
+            {forecast ? <PourForecast summary={forecast} compact={compact} /> : null}
           </Box>
         );
       })}

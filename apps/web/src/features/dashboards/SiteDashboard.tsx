@@ -1,6 +1,15 @@
 import ArrowForwardRoundedIcon from '@mui/icons-material/ArrowForwardRounded';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
-import { Box, Button, Link, Paper, Skeleton, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Link,
+  Paper,
+  Skeleton,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import type { JobGroupCounts, MaturityJob, Tenant, TenantGroup } from '@sitepulse/contracts';
 import {
   JOB_GROUP_COUNT_KEYS,
@@ -12,15 +21,24 @@ import {
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useLiveReadings } from '../../api/live.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { Disclaimer } from '../../components/Disclaimer.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, LoadError, QueryState } from '../../components/QueryState.tsx';
+import { SiteClock } from '../../components/SiteClock.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { useGroupCounts, useSiteMaturityJobs } from './api.ts';
 import { DashboardWelcome } from './DashboardWelcome.tsx';
+import { type ForecastsByJob, useSiteForecasts } from './forecast-api.ts';
+import {
+  defaultPourOrder,
+  orderPours,
+  POUR_ORDERS,
+  type PourOrder,
+  readPourOrder,
+} from './forecast-order.ts';
 import { PourList } from './PourList.tsx';
 import { SensorAlarms } from './SensorAlarms.tsx';
 import { type DashboardSummary, dashboardSummary, type ProjectSummary } from './summary.ts';
@@ -128,10 +146,12 @@ function ProjectCard({
   summary,
   jobsiteId,
   counts,
+  forecasts,
 }: {
   summary: ProjectSummary;
   jobsiteId: number;
   counts: UseQueryResult<JobGroupCounts> | undefined;
+  forecasts: ForecastsByJob | undefined;
 }) {
   const { t } = useTranslation();
   const projectName = useProjectName();
@@ -185,7 +205,7 @@ function ProjectCard({
           <Typography variant="overline" color="text.secondary">
             {t('dashboards.needsLook')}
           </Typography>
-          <PourList pours={summary.urgent} jobsiteId={jobsiteId} />
+          <PourList pours={summary.urgent} jobsiteId={jobsiteId} forecasts={forecasts} />
         </Box>
       ) : null}
     </Paper>
@@ -247,23 +267,57 @@ function MoistureList({
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  aside,
+  children,
+}: {
+  id: string;
+  title: string;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Box component="section" aria-labelledby={id} sx={{ minWidth: 0 }}>
-      <Typography id={id} variant="h6" component="h2" sx={{ fontWeight: 700, fontSize: 18, mb: 1.5 }}>
-        {title}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1.5 }}>
+        <Typography id={id} variant="h6" component="h2" sx={{ fontWeight: 700, fontSize: 18, flex: 1 }}>
+          {title}
+        </Typography>
+        {aside}
+      </Box>
       {children}
     </Box>
   );
 }
 
+/** Most urgent first, or ready next (the forecast's order); kept in the address as ?pours=. */
+function PourOrderToggle({ value, onChange }: { value: PourOrder; onChange: (o: PourOrder) => void }) {
+  const { t } = useTranslation();
+  return (
+    <ToggleButtonGroup
+      exclusive
+      size="small"
+      color="primary"
+      value={value}
+      onChange={(_e, o: PourOrder | null) => o && onChange(o)}
+      aria-label={t('forecastLists.sort.label')}
+    >
+      {POUR_ORDERS.map((o) => (
+        <ToggleButton key={o} value={o} data-order={o} sx={{ textTransform: 'none', px: 1.25, py: 0.25 }}>
+          {t(`forecastLists.sort.${o}`)}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}
+
 /**
  * One dashboard (spec sections 2, 3): the welcome note once; the weather now; pours that reached their
- * target, are curing, in alarm, stopped; every live pour with its verdict, most urgent first; and a
- * summary per project with its jobs by status, job-group counts and the pours to look at first. Shared
- * by the construction dashboard (every project of the site) and the precast dashboard (one project or
- * the whole plant).
+ * target, are curing, in alarm, stopped; every live pour with its verdict and the forecast of its next
+ * target (issue 13), most urgent first or ready next; and a summary per project with its jobs by status,
+ * job-group counts and the pours to look at first. Shared by the construction dashboard (every project of
+ * the site) and the precast dashboard (one project or the whole plant: compact cards, ready next first).
  */
 export function SiteDashboard({
   jobSite,
@@ -277,6 +331,20 @@ export function SiteDashboard({
   const { t } = useTranslation();
   useLiveReadings(jobSite.id);
   const jobs = useSiteMaturityJobs(jobSite.id);
+  const forecasts = useSiteForecasts(jobSite.id).data;
+  const [params, setParams] = useSearchParams();
+  const precast = jobSite.type === 'Precast Plant';
+  const order = readPourOrder(params.get('pours'), defaultPourOrder(jobSite.type));
+  const setOrder = (o: PourOrder) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (o === defaultPourOrder(jobSite.type)) next.delete('pours');
+        else next.set('pours', o);
+        return next;
+      },
+      { replace: true },
+    );
   const projectName = useProjectName();
   const shownProjects = projects.filter((p) => p.type === 'Concrete' && p.state !== 'TERMINATED');
   const counts = useGroupCounts(
@@ -318,6 +386,7 @@ export function SiteDashboard({
         </Button>
       }
     >
+      <SiteClock jobSite={jobSite} />
       <DashboardWelcome />
       <SensorAlarms jobSite={jobSite} />
       <QueryState query={jobs}>
@@ -336,11 +405,24 @@ export function SiteDashboard({
                 <WeatherNow jobsiteId={jobSite.id} />
                 <Tiles summary={summary} />
               </Box>
-              <Section id="pours" title={t('dashboards.pours.title')}>
+              <Section
+                id="pours"
+                title={t('dashboards.pours.title')}
+                aside={
+                  summary.pours.length > 1 ? <PourOrderToggle value={order} onChange={setOrder} /> : null
+                }
+              >
                 {summary.pours.length === 0 ? (
                   <EmptyState message={t('dashboards.pours.none')} />
                 ) : (
-                  <PourList pours={summary.pours} jobsiteId={jobSite.id} projectName={nameOf} columns />
+                  <PourList
+                    pours={orderPours(summary.pours, order, forecasts)}
+                    jobsiteId={jobSite.id}
+                    projectName={nameOf}
+                    columns
+                    compact={precast}
+                    forecasts={forecasts}
+                  />
                 )}
               </Section>
               {summary.moisture.length > 0 ? (
@@ -366,6 +448,7 @@ export function SiteDashboard({
                         summary={s}
                         jobsiteId={jobSite.id}
                         counts={counts[shownProjects.findIndex((p) => p.id === s.project.id)]}
+                        forecasts={forecasts}
                       />
                     ))}
                   </Box>

@@ -157,7 +157,9 @@ describe('ConstructionDashboardPage', () => {
       ['Core Wall Lift 7', 'CURING'],
     ]);
     expect(within(sitePours[1]).getByText('Target reached')).toBeTruthy();
-    expect(within(sitePours[1]).getByTestId('pour-strength').textContent).toBe('36.9 MPaof 25.0 MPa');
+    expect(within(sitePours[1]).getByTestId('pour-strength').textContent).toBe(
+      '36.9\u00a0MPaof 25.0\u00a0MPa',
+    );
     expect(within(sitePours[2]).getByText('Not yet')).toBeTruthy();
 
     expect(screen.getByTestId('tile-reached').textContent).toBe('1');
@@ -165,11 +167,11 @@ describe('ConstructionDashboardPage', () => {
     expect(screen.getByTestId('tile-alarms').textContent).toBe('1');
     expect(screen.getByTestId('tile-stopped').textContent).toBe('1');
 
-    expect((await screen.findByTestId('weather-temperature')).textContent).toBe('-1.8 °C');
-    expect(screen.getByTestId('weather-humidity').textContent).toBe('83.4 %');
-    expect(screen.getByTestId('weather-wind').textContent).toBe('16.4 km/hr');
+    expect((await screen.findByTestId('weather-temperature')).textContent).toBe('-1.8\u00a0°C');
+    expect(screen.getByTestId('weather-humidity').textContent).toBe('83.4\u00a0%');
+    expect(screen.getByTestId('weather-wind').textContent).toBe('16.4\u00a0km/hr');
 
-    expect(screen.getByTestId('moisture-humidity').textContent).toBe('79.7 %');
+    expect(screen.getByTestId('moisture-humidity').textContent).toBe('79.7\u00a0%');
 
     const summaries = screen.getAllByTestId('project-summary');
     expect(summaries.map((s) => s.getAttribute('data-project'))).toEqual([
@@ -226,11 +228,11 @@ describe('ConstructionDashboardPage', () => {
     // 36.9 MPa = 5351.9 psi; target 25 MPa = 3625.9 psi; -1.8 °C = 28.8 °F; 16.4 km/h = 10.2 mph.
     await waitFor(() =>
       expect(within(reached as HTMLElement).getByTestId('pour-strength').textContent).toBe(
-        '5352 psiof 3626 psi',
+        '5352\u00a0psiof 3626\u00a0psi',
       ),
     );
-    expect((await screen.findByTestId('weather-temperature')).textContent).toBe('28.8 °F');
-    expect(screen.getByTestId('weather-wind').textContent).toBe('10.2 mph');
+    expect((await screen.findByTestId('weather-temperature')).textContent).toBe('28.8\u00a0°F');
+    expect(screen.getByTestId('weather-wind').textContent).toBe('10.2\u00a0mph');
   });
 
   it('names the sensors in alarm above the pours, with the way to the job-site sensors', async () => {

@@ -1,28 +1,30 @@
 import 'leaflet/dist/leaflet.css';
 import { Box, Chip, Link, Typography } from '@mui/material';
-import type { TenantGroup } from '@sitepulse/contracts';
+import type { PortfolioSite, TenantGroup } from '@sitepulse/contracts';
 import L, { type LatLngBoundsExpression } from 'leaflet';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { Link as RouterLink } from 'react-router';
 import { isArchived, jobSitePath } from '../../app/layout/rules.ts';
-import { pinColour, pinSvg, type SitePoint } from './mapRules.ts';
+import { SITE_STATE_LOOK, siteStateLabel, siteStateText } from '../../components/site-state.ts';
+import { type PinLook, pinColour, pinHtml, pinLook, pinZIndexOffset, type SitePoint } from './mapRules.ts';
 
 const WORLD_CENTER: [number, number] = [30, 0];
 
 const iconCache = new Map<string, L.DivIcon>();
-function pinIcon(colour: string): L.DivIcon {
-  let icon = iconCache.get(colour);
+function pinIcon(look: PinLook): L.DivIcon {
+  const key = `${look.colour}|${look.glyph ?? ''}|${look.count ?? ''}`;
+  let icon = iconCache.get(key);
   if (!icon) {
     icon = L.divIcon({
       className: 'sp-map-pin',
-      html: pinSvg(colour),
+      html: pinHtml(look),
       iconSize: [30, 40],
       iconAnchor: [15, 39],
       popupAnchor: [0, -34],
     });
-    iconCache.set(colour, icon);
+    iconCache.set(key, icon);
   }
   return icon;
 }
@@ -48,10 +50,11 @@ function FitToSites({ points }: { points: SitePoint[] }) {
     }
     const bounds: LatLngBoundsExpression = pts.map((p) => [p.lat, p.lng] as [number, number]);
     const pad = Math.min(64, Math.round(Math.min(x, y) / 8));
-    // The legend sits over the top of the map: keep the pins below it.
+    // Nothing lies over the map (legend, welcome and attention list sit beside or below it): pad only
+    // for the pins themselves, 40 px tall above their point, with their count badge.
     map.fitBounds(bounds, {
-      paddingTopLeft: [pad, Math.min(150, Math.round(y / 4))],
-      paddingBottomRight: [pad, pad],
+      paddingTopLeft: [pad, pad + 44],
+      paddingBottomRight: [pad + 12, pad],
       maxZoom: 13,
       animate: false,
     });
@@ -88,7 +91,7 @@ function FitToSites({ points }: { points: SitePoint[] }) {
   return null;
 }
 
-function SitePopup({ site }: { site: TenantGroup }) {
+function SitePopup({ site, state }: { site: TenantGroup; state: PortfolioSite | undefined }) {
   const { t } = useTranslation();
   const projects = site.tenantMessages?.length ?? 0;
   return (
@@ -111,6 +114,15 @@ function SitePopup({ site }: { site: TenantGroup }) {
           {site.address}
         </Typography>
       ) : null}
+      {state ? (
+        <Typography
+          variant="body2"
+          data-testid="popup-state"
+          sx={{ mb: 0.5, fontWeight: 600, color: SITE_STATE_LOOK[state.state].colour }}
+        >
+          {siteStateText(t, state)}
+        </Typography>
+      ) : null}
       <Typography variant="body2" sx={{ mb: 1 }}>
         {t('home.popup.projects', { count: projects })}
       </Typography>
@@ -121,22 +133,59 @@ function SitePopup({ site }: { site: TenantGroup }) {
   );
 }
 
-/** The Leaflet map of the job sites: one coloured pin per site, each with a popup. */
+/**
+ * One site's pin, coloured and marked by its worst state with its count; its accessible name says the
+ * state in words ("Harbourfront Tower: 1 in alarm"), as its tooltip does.
+ */
+function SiteMarker({ point, state }: { point: SitePoint; state: PortfolioSite | undefined }) {
+  const { t } = useTranslation();
+  const ref = useRef<L.Marker | null>(null);
+  const label = state ? siteStateLabel(t, point.site.name, state) : point.site.name;
+  const look = pinLook(point.site, state);
+  // Leaflet names a div icon only by its title: give it a real accessible name, kept current.
+  const name = useCallback(
+    (marker: L.Marker | null) => {
+      const el = marker?.getElement();
+      if (!el) return;
+      el.setAttribute('aria-label', label);
+      el.setAttribute('data-site-id', String(point.site.id));
+      el.setAttribute('data-state', state?.state ?? '');
+    },
+    [label, point.site.id, state?.state],
+  );
+  useEffect(() => name(ref.current), [name]);
+  return (
+    <Marker
+      ref={ref}
+      position={[point.lat, point.lng]}
+      icon={pinIcon(look)}
+      title={label}
+      alt={label}
+      opacity={isArchived(point.site) ? 0.8 : 1}
+      zIndexOffset={pinZIndexOffset(point.site, state)}
+      eventHandlers={{ add: (e) => name(e.target as L.Marker) }}
+    >
+      <Popup>
+        <SitePopup site={point.site} state={state} />
+      </Popup>
+    </Marker>
+  );
+}
+
+/** The Leaflet map of the job sites: one pin per site, in the colour of its worst state, each with a popup. */
 export function SiteMap({
   points,
+  states,
   tileUrl,
   attribution,
 }: {
   points: SitePoint[];
+  /** each readable site's portfolio state, by site id */
+  states: ReadonlyMap<number, PortfolioSite>;
   tileUrl?: string;
   attribution?: string;
 }) {
   const { t } = useTranslation();
-  const ordered = useMemo(
-    // Archived pins under active ones.
-    () => [...points].sort((a, b) => Number(isArchived(b.site)) - Number(isArchived(a.site))),
-    [points],
-  );
   return (
     <MapContainer
       center={WORLD_CENTER}
@@ -148,19 +197,8 @@ export function SiteMap({
     >
       {tileUrl ? <TileLayer url={tileUrl} attribution={attribution} /> : null}
       <FitToSites points={points} />
-      {ordered.map((p) => (
-        <Marker
-          key={p.site.id}
-          position={[p.lat, p.lng]}
-          icon={pinIcon(pinColour(p.site))}
-          title={p.site.name}
-          alt={p.site.name}
-          opacity={isArchived(p.site) ? 0.8 : 1}
-        >
-          <Popup>
-            <SitePopup site={p.site} />
-          </Popup>
-        </Marker>
+      {points.map((p) => (
+        <SiteMarker key={p.site.id} point={p} state={states.get(p.site.id)} />
       ))}
     </MapContainer>
   );

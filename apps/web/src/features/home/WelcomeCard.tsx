@@ -22,7 +22,8 @@ type Units = 'Metric' | 'Imperial';
 /**
  * The map's first-visit note, in two steps (spec section 2): a welcome, then the intro of the
  * unit-of-measure setting (Metric or Imperial, saved with PUT /settings/user and kept in the
- * session). Shown once: the mapWelcome 'seen' flag. It floats over the map without blocking it.
+ * session). Shown once: the mapWelcome 'seen' flag. It sits beside the map (below it on a phone),
+ * never over it, so it covers no pin (issue 13).
  */
 export function WelcomeCard() {
   const { t } = useTranslation();
@@ -59,18 +60,16 @@ export function WelcomeCard() {
 
   return (
     <Paper
-      elevation={6}
+      variant="outlined"
       role="region"
+      data-testid="welcome-card"
       aria-label={step === 'welcome' ? t('home.welcome.title') : t('home.units.title')}
       sx={{
-        position: 'absolute',
-        zIndex: 1000,
-        left: { xs: 8, sm: 16 },
-        right: { xs: 8, sm: 'auto' },
-        bottom: { xs: 28, sm: 32 },
-        width: { sm: 380 },
+        position: 'relative',
         p: { xs: 2, sm: 2.5 },
         borderRadius: 3,
+        borderColor: 'secondary.main',
+        bgcolor: '#fffaf0',
       }}
     >
       <IconButton

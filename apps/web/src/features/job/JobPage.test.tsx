@@ -130,20 +130,20 @@ describe('JobPage: a maturity job', () => {
     expect(answer.dataset.verdict).toBe('REACHED');
     expect(within(answer).getByText('Target strength reached')).toBeTruthy();
     expect(within(answer).getByTestId('strength-answer-detail').textContent).toBe(
-      'Estimated strength 36.9 MPa: 148% of the 25.0 MPa target.',
+      'Estimated strength 36.9\u00a0MPa: 148% of the 25.0\u00a0MPa target.',
     );
     // The average strength crosses 25 MPa in the fourth hourly bucket (24 → 30): reached by its end.
     expect(await within(answer).findByTestId('strength-reached-by')).toHaveProperty(
       'textContent',
-      'Reached by 2026-11-11 04:00 PM.',
+      'Reached by 2026-11-11 04:00 PM UTC.',
     );
     expect(within(answer).getByTestId('strength-progress').dataset.value).toBe('148');
-    expect(screen.getByTestId('latest-maturity-value').textContent).toBe('5741.6 °C.Hr');
+    expect(screen.getByTestId('latest-maturity-value').textContent).toBe('5741.6\u00a0°C.Hr');
     expect(screen.getByTestId('latest-elapsed-value').textContent).toBe('12 days 0 hours');
     expect(screen.getByTestId('latest-sensors-value').textContent).toBe('4 of 4');
     expect(screen.getByTestId('job-name').textContent).toBe('Level 3 Slab - Pour 1');
     expect(screen.getByText('Podium Slabs')).toBeTruthy();
-    expect(await screen.findByTestId('extreme-max-value')).toHaveProperty('textContent', '31.7 °C');
+    expect(await screen.findByTestId('extreme-max-value')).toHaveProperty('textContent', '31.7\u00a0°C');
     expect(screen.getAllByTestId('sensor-row')).toHaveLength(4);
   });
 
@@ -152,11 +152,11 @@ describe('JobPage: a maturity job', () => {
     open('/job/Maturity/1/3/1/');
     const detail = await screen.findByTestId('strength-answer-detail');
     await waitFor(() =>
-      expect(detail.textContent).toBe('Estimated strength 5356 psi: 148% of the 3626 psi target.'),
+      expect(detail.textContent).toBe('Estimated strength 5356\u00a0psi: 148% of the 3626\u00a0psi target.'),
     );
-    expect(screen.getByTestId('latest-strength-value').textContent).toBe('5356 psi');
-    expect(screen.getByTestId('latest-temperature-value').textContent).toBe('39.4 °F');
-    expect(screen.getByTestId('latest-maturity-value').textContent).toBe('10334.9 °F.Hr');
+    expect(screen.getByTestId('latest-strength-value').textContent).toBe('5356\u00a0psi');
+    expect(screen.getByTestId('latest-temperature-value').textContent).toBe('39.4\u00a0°F');
+    expect(screen.getByTestId('latest-maturity-value').textContent).toBe('10334.9\u00a0°F.Hr');
   });
 
   it('says in Spanish when the pour has not reached its target yet', async () => {
@@ -167,7 +167,7 @@ describe('JobPage: a maturity job', () => {
     expect(answer.dataset.verdict).toBe('NOT_REACHED');
     expect(within(answer).getByText('Aún no alcanza la resistencia objetivo')).toBeTruthy();
     expect(within(answer).getByTestId('strength-answer-detail').textContent).toBe(
-      'Resistencia estimada 17.6 MPa: 70 % del objetivo de 25.0 MPa.',
+      'Resistencia estimada 17.6\u00a0MPa: 70 % del objetivo de 25.0\u00a0MPa.',
     );
     expect(screen.getByTestId('latest-elapsed-value').textContent).toBe('1 día 2 horas');
   });
@@ -190,9 +190,9 @@ describe('JobPage: a maturity job', () => {
       .getAllByRole('listitem')
       .map((li) => li.textContent);
     expect(items).toEqual([
-      'Low target 10.0 MPa: reached by 2026-11-11 02:00 PM',
-      'Medium target 20.0 MPa: reached by 2026-11-11 03:00 PM',
-      'High target 32.0 MPa: reached by 2026-11-11 05:00 PM',
+      'Low target 10.0\u00a0MPa: reached by 2026-11-11 02:00 PM UTC',
+      'Medium target 20.0\u00a0MPa: reached by 2026-11-11 03:00 PM UTC',
+      'High target 32.0\u00a0MPa: reached by 2026-11-11 05:00 PM UTC',
     ]);
   });
 
@@ -373,8 +373,8 @@ describe('JobPage: other kinds of job', () => {
   it('shows a humidity job with its humidity and temperature, without a strength answer', async () => {
     serve(humidityJob());
     open('/job/Humidity/1/3/6/');
-    expect(await screen.findByTestId('latest-humidity-value')).toHaveProperty('textContent', '79.7 %');
-    expect(screen.getByTestId('latest-temperature-value').textContent).toBe('-1.7 °C');
+    expect(await screen.findByTestId('latest-humidity-value')).toHaveProperty('textContent', '79.7\u00a0%');
+    expect(screen.getByTestId('latest-temperature-value').textContent).toBe('-1.7\u00a0°C');
     expect(screen.queryByTestId('strength-answer')).toBeNull();
     expect(screen.getByText('Humidity job')).toBeTruthy();
     expect(
@@ -394,9 +394,12 @@ describe('JobPage: other kinds of job', () => {
       },
     });
     open('/job/Microweather%20Node/1/1/7/');
-    expect(await screen.findByTestId('latest-temperature-value')).toHaveProperty('textContent', '28.8 °F');
-    expect(screen.getByTestId('latest-humidity-value').textContent).toBe('83.4 %');
-    expect(screen.getByTestId('latest-wind-speed-value').textContent).toBe('10.2 mph');
+    expect(await screen.findByTestId('latest-temperature-value')).toHaveProperty(
+      'textContent',
+      '28.8\u00a0°F',
+    );
+    expect(screen.getByTestId('latest-humidity-value').textContent).toBe('83.4\u00a0%');
+    expect(screen.getByTestId('latest-wind-speed-value').textContent).toBe('10.2\u00a0mph');
     expect(screen.getByText('Concrete Sensors')).toBeTruthy();
   });
 

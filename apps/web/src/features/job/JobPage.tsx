@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { useLiveReadings } from '../../api/live.ts';
 import { useCurrentJobSite } from '../../api/queries.ts';
+import { NotFoundScreen } from '../../components/NotFound.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
-import { EmptyState } from '../../components/QueryState.tsx';
 import { MaturityJobView } from './MaturityJobView.tsx';
 import { MicroweatherJobView } from './MicroweatherJobView.tsx';
 
@@ -25,7 +25,7 @@ export default function JobPage() {
   if (!Number.isInteger(jobId) || jobId <= 0) {
     return (
       <PageFrame title={t('titles.job')}>
-        <EmptyState message={t('job.notFound')} />
+        <NotFoundScreen what="job" />
       </PageFrame>
     );
   }

@@ -16,7 +16,6 @@ import {
   jobElapsedDays,
   listedJobStatusLabel,
   MATURED_BIT,
-  projectDisplayName,
   reachedBy,
   sensorDisplayName,
   smoothingTolerance,
@@ -29,8 +28,11 @@ import { useJobNameForBreadcrumb } from '../../app/layout/job-name.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import type { ChartThreshold } from '../../components/charts/TimeChart.tsx';
 import { Disclaimer } from '../../components/Disclaimer.tsx';
+import { NotFoundScreen } from '../../components/NotFound.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { useProjectName } from '../../components/project-name.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { useNow } from '../../components/useNow.ts';
 import {
   type JobRef,
   useMaturityExtremities,
@@ -40,12 +42,37 @@ import {
   useMeasurementTime,
   useSensorStats,
 } from './api.ts';
-import { bandLines, type ChartMode, jobBand, sensorLines, TARGET_COLOURS } from './chart-lines.ts';
+import {
+  bandLines,
+  type ChartMode,
+  jobBand,
+  projectionLines,
+  sensorLines,
+  TARGET_COLOURS,
+  TARGET_KIND_COLOURS,
+} from './chart-lines.ts';
+import { ForecastCard } from './Forecast.tsx';
+import { useJobForecast } from './forecast-api.ts';
+import {
+  answerLine,
+  primaryTarget,
+  type SensorNext,
+  sensorNext,
+  targetStrengthText,
+} from './forecast-text.ts';
 import { JobActions } from './JobActions.tsx';
-import { type ChartBuild, ChartModeToggle, ChartPanel } from './JobCharts.tsx';
+import {
+  type ChartBuild,
+  ChartModeToggle,
+  ChartPanel,
+  type ChartWindow,
+  ChartWindowControls,
+  useChartWindow,
+} from './JobCharts.tsx';
 import { JobMeta } from './JobMeta.tsx';
 import { Panel, TileGrid, ValueTile } from './parts.tsx';
 import { SensorTable } from './SensorTable.tsx';
+import { Signoffs } from './Signoffs.tsx';
 import { StrengthAnswer, type TargetProgress } from './StrengthAnswer.tsx';
 import { useCanEdit } from './useCanEdit.ts';
 
@@ -57,7 +84,9 @@ export function MaturityJobView({ jobId, jobSite }: { jobId: number; jobSite: Te
   if (!query.data) {
     return (
       <PageFrame title={t('titles.job')}>
-        <QueryState query={query}>{() => null}</QueryState>
+        <QueryState query={query} notFound={<NotFoundScreen what="job" />}>
+          {() => null}
+        </QueryState>
       </PageFrame>
     );
   }
@@ -74,12 +103,14 @@ function MaturityJobScreen({ job, jobSite }: { job: MaturityJobDetail; jobSite: 
     [job.id, job.tenantGroupId],
   );
   const project = jobSite?.tenantMessages?.find((p) => p.id === job.tenant);
+  const projectName = useProjectName();
   const terminated = job.status === 'TERMINATED';
   const command = terminated ? null : job.status === 'NEW' || job.status === 'NONE' ? 'start' : 'stop';
   const badges = jobAlarmBadges(job).filter((b) => b !== 'MATURED');
 
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const sensorForecasts = useSensorForecasts(job.id, !humidity);
   const actions = (
     <JobActions
       canEdit={canEdit}
@@ -106,7 +137,7 @@ function MaturityJobScreen({ job, jobSite }: { job: MaturityJobDetail; jobSite: 
         status={listedJobStatusLabel(job)}
         kindLabel={t(humidity ? 'job.kind.humidity' : 'job.kind.maturity')}
         items={[
-          project ? projectDisplayName(project) : null,
+          project ? projectName(project) : null,
           humidity
             ? null
             : job.concreteProfileName
@@ -127,9 +158,17 @@ function MaturityJobScreen({ job, jobSite }: { job: MaturityJobDetail; jobSite: 
       ) : (
         <MaturityBody job={job} mode={mode} setMode={setMode} phoneActions={phone ? actions : null} />
       )}
+      <Signoffs job={job} canEdit={canEdit} />
       <Box sx={{ mt: 2 }}>
         <Panel title={t('job.sensors.title')} testId="job-sensors">
-          <SensorTable sensors={job.sensors} humidity={humidity} canEdit={canEdit} job={ref} />
+          <SensorTable
+            sensors={job.sensors}
+            humidity={humidity}
+            canEdit={canEdit}
+            job={ref}
+            nextTarget={humidity ? undefined : sensorForecasts}
+            jobName={job.channelJobName}
+          />
         </Panel>
       </Box>
       <Disclaimer jobSite={jobSite} />
@@ -148,8 +187,8 @@ interface BodyProps {
 /** Elapsed time since the job's start (to its end once stopped), in the user's language. */
 function useElapsed(job: { startDate: number | null; terminationDate: number | null }) {
   const prefs = useDisplayPreferences();
-  const ms =
-    job.startDate === null ? null : elapsedMsBetween(job.startDate, job.terminationDate ?? Date.now());
+  const now = useNow();
+  const ms = job.startDate === null ? null : elapsedMsBetween(job.startDate, job.terminationDate ?? now);
   return elapsedTimeText(ms, prefs.language);
 }
 
@@ -166,7 +205,11 @@ function useLineLabels() {
 }
 
 /** Per-sensor readings of one type, as lines (sensors mode) or the job's band (average mode). */
-function useMeasurementBuild(mode: ChartMode, tolerance: number): ChartBuild<MsjMeasurementTimeSeries> {
+function useMeasurementBuild(
+  mode: ChartMode,
+  tolerance: number,
+  jobName: string,
+): ChartBuild<MsjMeasurementTimeSeries> {
   const labels = useLineLabels();
   return useCallback(
     (d: MsjMeasurementTimeSeries) => {
@@ -177,10 +220,27 @@ function useMeasurementBuild(mode: ChartMode, tolerance: number): ChartBuild<Msj
           : sensorLines(
               d.series.map((s) => ({ sensorId: s.sensorId, sensorAlias: s.sensorAlias, values: s.avg })),
               tolerance,
+              undefined,
+              jobName,
             );
       return { grid: d, lines };
     },
-    [mode, tolerance, labels],
+    [mode, tolerance, labels, jobName],
+  );
+}
+
+/** Each sensor's next target and when it is expected, for the sensor table (issue 13). */
+function useSensorForecasts(jobId: number, enabled: boolean): ReadonlyMap<number, SensorNext> | undefined {
+  const { t } = useTranslation();
+  const prefs = useDisplayPreferences();
+  const forecast = useJobForecast(jobId, enabled);
+  const data = forecast.data;
+  return useMemo(
+    () =>
+      data
+        ? new Map(data.sensors.map((s) => [s.sensorId, sensorNext(s, t, prefs, data.computedAt)]))
+        : undefined,
+    [data, t, prefs],
   );
 }
 
@@ -211,8 +271,12 @@ function JobTimeTiles({ job }: { job: MaturityJobDetail }) {
   );
 }
 
-/** 'Over time' and the toggle between the job's average and each sensor. */
-function ChartsHeading({ mode, setMode }: Pick<BodyProps, 'mode' | 'setMode'>) {
+/** 'Over time', the time-range presets and pan buttons, and the toggle between the average and each sensor. */
+function ChartsHeading({
+  mode,
+  setMode,
+  window,
+}: Pick<BodyProps, 'mode' | 'setMode'> & { window: ChartWindow }) {
   const { t } = useTranslation();
   return (
     <Grid size={12}>
@@ -221,9 +285,21 @@ function ChartsHeading({ mode, setMode }: Pick<BodyProps, 'mode' | 'setMode'>) {
           {t('job.charts.title')}
         </Typography>
         <ChartModeToggle mode={mode} onChange={setMode} />
+        <Box sx={{ flexBasis: { xs: '100%', md: 'auto' } }}>
+          <ChartWindowControls window={window} />
+        </Box>
       </Stack>
     </Grid>
   );
+}
+
+/**
+ * The window of a job's charts: presets count back from its end (or now) and panning stays between its
+ * start and that end; the whole job (and the strength chart's forecast beyond now) shows with no window.
+ */
+function useJobChartWindow(job: Pick<MaturityJobDetail, 'startDate' | 'terminationDate'>) {
+  const end = job.terminationDate ?? Date.now();
+  return useChartWindow({ first: job.startDate, last: end, end });
 }
 
 function MaturityBody({ job, mode, setMode, phoneActions }: BodyProps) {
@@ -240,6 +316,35 @@ function MaturityBody({ job, mode, setMode, phoneActions }: BodyProps) {
   const temperature = useMeasurementTime(job.id, 'Temperature', started);
   const extremities = useMaturityExtremities(job.id, started);
   const labels = useLineLabels();
+  const forecast = useJobForecast(job.id);
+  const canEditTargets = useCanEdit(job.tenantGroupId);
+  const ref: JobRef = useMemo(
+    () => ({ family: 'maturity', id: job.id, tenantGroupId: job.tenantGroupId }),
+    [job.id, job.tenantGroupId],
+  );
+  const datumC =
+    job.concreteProfile && job.concreteProfile.maturityFunction === 'NURSE_SAUL'
+      ? job.concreteProfile.datumTemperature
+      : null;
+  const projection = forecast.data?.projection;
+  const window = useJobChartWindow(job);
+  const primary = forecast.data ? primaryTarget(forecast.data) : null;
+  // The answer names the job's target as it was entered, when the forecast's first target is that target.
+  const targetText =
+    primary && job.targetStrength !== null && Math.abs(primary.strengthMpa - job.targetStrength) < 0.05
+      ? targetStrengthText(primary, prefs)
+      : null;
+  const forecastLine = forecast.data
+    ? answerLine(forecast.data, t, prefs, forecast.data.computedAt, datumC)
+    : null;
+  const projectionLabels = useMemo(
+    () => ({
+      mid: t('forecast.chart.projection'),
+      low: t('forecast.chart.low'),
+      high: t('forecast.chart.high'),
+    }),
+    [t],
+  );
 
   const targets = useMemo(() => strengthTargets(job), [job]);
   const avgStrength = series.data?.average.strength?.avg ?? null;
@@ -257,14 +362,25 @@ function MaturityBody({ job, mode, setMode, phoneActions }: BodyProps) {
     reachedBy: series.data && avgStrength ? reachedBy(series.data, avgStrength, job.targetStrength) : null,
   });
 
+  // The forecast's targets when it has some (the ones reached and the ones the projection crosses, and
+  // the job's own), else the spec's targets of the job.
+  const forecastTargets = forecast.data?.targets;
   const thresholds = useMemo<ChartThreshold[]>(
     () =>
-      targets.map((target) => ({
-        label: t(`job.targets.${target.level}`),
-        value: target.value,
-        color: TARGET_COLOURS[target.level],
-      })),
-    [targets, t],
+      forecastTargets?.length
+        ? forecastTargets
+            .filter((x) => x.primary || x.state === 'REACHED' || x.expectedAt !== null)
+            .map((x) => ({
+              label: t(`forecast.kind.${x.kind}`),
+              value: x.strengthMpa,
+              color: TARGET_KIND_COLOURS[x.kind],
+            }))
+        : targets.map((target) => ({
+            label: t(`job.targets.${target.level}`),
+            value: target.value,
+            color: TARGET_COLOURS[target.level],
+          })),
+    [forecastTargets, targets, t],
   );
 
   const excludedSet = useMemo(() => new Set(excludedIds), [excludedIds]);
@@ -289,6 +405,7 @@ function MaturityBody({ job, mode, setMode, phoneActions }: BodyProps) {
     },
     [excluded.data],
   );
+  const jobName = job.channelJobName;
 
   const buildStrength = useCallback<ChartBuild<MaturityTimeSeries>>(
     (d) => {
@@ -297,10 +414,12 @@ function MaturityBody({ job, mode, setMode, phoneActions }: BodyProps) {
       const lines =
         mode === 'average'
           ? bandLines(d.average.strength, labels, tol)
-          : sensorLines(perSensor(d, 'strength'), tol, excludedSet);
-      return { grid: d, lines };
+          : sensorLines(perSensor(d, 'strength'), tol, excludedSet, jobName);
+      // The forecast drawn on: a dashed band from now to the last target it forecasts.
+      const ahead = projectionLines(d, projection ?? [], projectionLabels);
+      return { grid: ahead.grid, lines: [...lines, ...ahead.lines], bands: ahead.bands };
     },
-    [mode, days, labels, perSensor, excludedSet],
+    [mode, days, labels, perSensor, excludedSet, jobName, projection, projectionLabels],
   );
   const buildMaturity = useCallback<ChartBuild<MaturityTimeSeries>>(
     (d) => {
@@ -308,16 +427,16 @@ function MaturityBody({ job, mode, setMode, phoneActions }: BodyProps) {
       const lines =
         mode === 'average'
           ? bandLines(d.average.maturity, labels, tol)
-          : sensorLines(perSensor(d, 'maturity'), tol, excludedSet);
+          : sensorLines(perSensor(d, 'maturity'), tol, excludedSet, jobName);
       return { grid: d, lines };
     },
-    [mode, days, labels, perSensor, excludedSet],
+    [mode, days, labels, perSensor, excludedSet, jobName],
   );
-  const buildTemperature = useMeasurementBuild(mode, smoothingTolerance('Temperature', days));
+  const buildTemperature = useMeasurementBuild(mode, smoothingTolerance('Temperature', days), jobName);
 
   return (
     <Grid container spacing={2}>
-      <Grid size={{ xs: 12, md: 7 }} sx={{ minWidth: 0 }}>
+      <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
         <StrengthAnswer
           verdict={verdict}
           targets={targetProgress}
@@ -325,9 +444,14 @@ function MaturityBody({ job, mode, setMode, phoneActions }: BodyProps) {
           inError={job.status === 'ERROR'}
           lastReading={job.latestTimestamp}
           stoppedAt={job.terminationDate}
+          targetText={targetText}
+          forecastLine={forecastLine}
         />
       </Grid>
-      <Grid size={{ xs: 12, md: 5 }} sx={{ minWidth: 0 }}>
+      <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
+        <ForecastCard query={forecast} job={ref} canEdit={canEditTargets} datumC={datumC} />
+      </Grid>
+      <Grid size={12} sx={{ minWidth: 0 }}>
         <Panel title={t('job.latest.title')} testId="job-latest">
           <TileGrid>
             <ValueTile
@@ -350,11 +474,12 @@ function MaturityBody({ job, mode, setMode, phoneActions }: BodyProps) {
         </Panel>
       </Grid>
       {phoneActions ? <Grid size={12}>{phoneActions}</Grid> : null}
-      <ChartsHeading mode={mode} setMode={setMode} />
+      <ChartsHeading mode={mode} setMode={setMode} window={window} />
       {started ? (
         <>
           <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
             <ChartPanel
+              window={window}
               testId="chart-strength"
               title={t('job.charts.strength')}
               quantity="Strength"
@@ -366,6 +491,7 @@ function MaturityBody({ job, mode, setMode, phoneActions }: BodyProps) {
           </Grid>
           <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
             <ChartPanel
+              window={window}
               testId="chart-maturity"
               title={t('job.charts.maturity')}
               quantity="Maturity"
@@ -375,6 +501,7 @@ function MaturityBody({ job, mode, setMode, phoneActions }: BodyProps) {
           </Grid>
           <Grid size={{ xs: 12, md: 8 }} sx={{ minWidth: 0 }}>
             <ChartPanel
+              window={window}
               testId="chart-temperature"
               title={t('job.charts.temperature')}
               quantity="Temperature"
@@ -435,8 +562,13 @@ function HumidityBody({ job, mode, setMode, phoneActions }: BodyProps) {
   const temperature = useMeasurementTime(job.id, 'Temperature', started);
   const extremities = useMaturityExtremities(job.id, started);
   const stats = useSensorStats(job.id, started);
-  const buildHumidity = useMeasurementBuild(mode, smoothingTolerance('Humidity', days));
-  const buildTemperature = useMeasurementBuild(mode, smoothingTolerance('Temperature', days));
+  const buildHumidity = useMeasurementBuild(mode, smoothingTolerance('Humidity', days), job.channelJobName);
+  const buildTemperature = useMeasurementBuild(
+    mode,
+    smoothingTolerance('Temperature', days),
+    job.channelJobName,
+  );
+  const window = useJobChartWindow(job);
 
   return (
     <Grid container spacing={2}>
@@ -463,11 +595,12 @@ function HumidityBody({ job, mode, setMode, phoneActions }: BodyProps) {
         </Panel>
       </Grid>
       {phoneActions ? <Grid size={12}>{phoneActions}</Grid> : null}
-      <ChartsHeading mode={mode} setMode={setMode} />
+      <ChartsHeading mode={mode} setMode={setMode} window={window} />
       {started ? (
         <>
           <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
             <ChartPanel
+              window={window}
               testId="chart-humidity"
               title={t('job.charts.humidity')}
               quantity="Humidity"
@@ -477,6 +610,7 @@ function HumidityBody({ job, mode, setMode, phoneActions }: BodyProps) {
           </Grid>
           <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
             <ChartPanel
+              window={window}
               testId="chart-temperature"
               title={t('job.charts.temperature')}
               quantity="Temperature"

@@ -25,7 +25,6 @@ import {
   elapsedMsBetween,
   elapsedTimeText,
   jobAlarmBadges,
-  projectDisplayName,
   quantityOfSensorType,
   smoothingTolerance,
 } from '@sitepulse/domain';
@@ -34,8 +33,11 @@ import { useTranslation } from 'react-i18next';
 import { useJobNameForBreadcrumb } from '../../app/layout/job-name.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { Disclaimer } from '../../components/Disclaimer.tsx';
+import { NotFoundScreen } from '../../components/NotFound.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { useProjectName } from '../../components/project-name.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { useNow } from '../../components/useNow.ts';
 import {
   type JobRef,
   useMicroweatherAverages,
@@ -61,7 +63,9 @@ export function MicroweatherJobView({ jobId, jobSite }: { jobId: number; jobSite
   if (!query.data) {
     return (
       <PageFrame title={t('titles.job')}>
-        <QueryState query={query}>{() => null}</QueryState>
+        <QueryState query={query} notFound={<NotFoundScreen what="job" />}>
+          {() => null}
+        </QueryState>
       </PageFrame>
     );
   }
@@ -77,6 +81,7 @@ function MicroweatherScreen({
 }) {
   const { t } = useTranslation();
   const prefs = useDisplayPreferences();
+  const now = useNow();
   const canEdit = useCanEdit(job.tenantGroupId);
   const started = job.startDate !== null;
   const stopped = job.status === 'STOPPED';
@@ -88,10 +93,11 @@ function MicroweatherScreen({
   const averages = useMicroweatherAverages(job.id, started);
   const extremities = useMicroweatherExtremities(job.id, started);
   const project = jobSite?.tenantMessages?.find((p) => p.id === job.tenantId);
+  const projectName = useProjectName();
   const types = WEATHER_TYPES.filter((type) => job.sensorTypes.includes(type));
   const latest = (type: string) => job.microweatherMeasurementJobData.find((d) => d.sensorType === type);
   const elapsed = elapsedTimeText(
-    job.startDate === null ? null : elapsedMsBetween(job.startDate, job.terminationDate ?? Date.now()),
+    job.startDate === null ? null : elapsedMsBetween(job.startDate, job.terminationDate ?? now),
     prefs.language,
   );
   const badges = jobAlarmBadges({ status: job.status, jobAlarmTriggered: job.jobAlarmTriggered }).filter(
@@ -134,7 +140,7 @@ function MicroweatherScreen({
       <JobMeta
         status={job.status}
         kindLabel={t('job.kind.microweather')}
-        items={[project ? projectDisplayName(project) : null, t('job.meta.nodeId', { id: job.nodeId })]}
+        items={[project ? projectName(project) : null, t('job.meta.nodeId', { id: job.nodeId })]}
         battery={job.latestNodeBattery}
         batteryLevelType={job.batteryLevelType}
         signal={job.latestNodeSignal}

@@ -30,6 +30,8 @@ import { useDisplayPreferences } from '../../app/preferences.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { EmptyState } from '../../components/QueryState.tsx';
 import { type JobRef, useBlacklistSensor } from './api.ts';
+import { shortSensorName } from './chart-lines.ts';
+import type { SensorNext } from './forecast-text.ts';
 
 type SensorState = 'counted' | 'blacklisted' | 'decommissioned';
 
@@ -71,11 +73,17 @@ export function SensorTable({
   humidity,
   canEdit,
   job,
+  nextTarget,
+  jobName,
 }: {
   sensors: MsjSensorData[];
   humidity: boolean;
   canEdit: boolean;
   job: JobRef;
+  /** the job's name: a sensor named after it shows the rest of its name only (the page's title says it) */
+  jobName?: string;
+  /** each sensor's next strength target and when it is expected (maturity jobs with a forecast) */
+  nextTarget?: ReadonlyMap<number, SensorNext>;
 }) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -89,6 +97,7 @@ export function SensorTable({
   if (sensors.length === 0) return <EmptyState message={t('job.sensors.none')} />;
 
   const name = (s: MsjSensorData) => sensorDisplayName(s);
+  const shortName = (s: MsjSensorData) => shortSensorName(name(s), jobName);
   const calibration = (s: MsjSensorData) =>
     s.strength === null
       ? MISSING_VALUE
@@ -146,7 +155,7 @@ export function SensorTable({
         >
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
             <Typography sx={{ fontWeight: 700, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-              {name(s)}
+              {shortName(s)}
             </Typography>
             <StateChip state={stateOf(s)} />
           </Box>
@@ -172,6 +181,13 @@ export function SensorTable({
               <>
                 <Field label={t('job.sensors.maturity')} value={prefs.withUnit('Maturity', s.maturity)} />
                 <Field label={t('job.sensors.strength')} value={prefs.withUnit('Strength', s.strength)} />
+                {nextTarget ? (
+                  <Field
+                    label={t('forecast.sensors.column')}
+                    value={nextTarget.get(s.sensorId)?.text ?? MISSING_VALUE}
+                    testId="sensor-next-target"
+                  />
+                ) : null}
                 <Field
                   label={t('job.sensors.calibration')}
                   value={calibration(s)}
@@ -198,6 +214,7 @@ export function SensorTable({
               <>
                 <TableCell align="right">{t('job.sensors.maturity')}</TableCell>
                 <TableCell align="right">{t('job.sensors.strength')}</TableCell>
+                {nextTarget ? <TableCell>{t('forecast.sensors.column')}</TableCell> : null}
                 <TableCell>{t('job.sensors.calibration')}</TableCell>
               </>
             )}
@@ -212,7 +229,7 @@ export function SensorTable({
               data-sensor={s.sensorId}
               sx={{ '& > td': { opacity: s.counted ? 1 : 0.75 } }}
             >
-              <TableCell sx={{ fontWeight: 600 }}>{name(s)}</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>{shortName(s)}</TableCell>
               {humidity ? <TableCell>{t(`job.sensorTypes.${s.sensorType}`, s.sensorType)}</TableCell> : null}
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {reading(s)}
@@ -228,6 +245,20 @@ export function SensorTable({
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {prefs.withUnit('Strength', s.strength)}
                   </TableCell>
+                  {nextTarget ? (
+                    <TableCell data-testid="sensor-next-target">
+                      {nextTarget.get(s.sensorId)?.label ?? MISSING_VALUE}
+                      {nextTarget.get(s.sensorId)?.detail ? (
+                        <Typography
+                          variant="caption"
+                          color="text.secondary"
+                          sx={{ display: 'block', whiteSpace: 'nowrap' }}
+                        >
+                          {nextTarget.get(s.sensorId)?.detail}
+                        </Typography>
+                      ) : null}
+                    </TableCell>
+                  ) : null}
                   <TableCell sx={{ color: s.outsideCalibration ? 'warning.dark' : undefined }}>
                     {calibration(s)}
                   </TableCell>
@@ -291,9 +322,19 @@ export function SensorTable({
   );
 }
 
-function Field({ label, value, warn }: { label: string; value: string; warn?: boolean }) {
+function Field({
+  label,
+  value,
+  warn,
+  testId,
+}: {
+  label: string;
+  value: string;
+  warn?: boolean;
+  testId?: string;
+}) {
   return (
-    <Box sx={{ minWidth: 0 }}>
+    <Box sx={{ minWidth: 0 }} data-testid={testId}>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
         {label}
       </Typography>

@@ -31,6 +31,8 @@ export function StrengthAnswer({
   inError,
   lastReading,
   stoppedAt,
+  targetText,
+  forecastLine,
 }: {
   verdict: StrengthVerdict;
   targets: TargetProgress[];
@@ -38,11 +40,16 @@ export function StrengthAnswer({
   inError: boolean;
   lastReading: number | null;
   stoppedAt: number | null;
+  /** the job's target as it was entered ("3000 psi"), from the forecast; else the user's figure */
+  targetText?: string | null;
+  /** when the target is expected, or why there is no forecast (issue 13); shown while it is not reached */
+  forecastLine?: string | null;
 }) {
   const { t } = useTranslation();
   const prefs = useDisplayPreferences();
   const { colour, icon: Icon } = LOOK[verdict.kind];
   const strength = (v: number | null) => prefs.withUnit('Strength', v);
+  const target = (v: number | null) => targetText ?? strength(v);
   const hasPercent = verdict.kind === 'REACHED' || verdict.kind === 'NOT_REACHED';
 
   let detail: string;
@@ -50,17 +57,17 @@ export function StrengthAnswer({
     case 'REACHED':
       detail =
         verdict.strength === null
-          ? t('job.answer.reachedMatured', { target: strength(verdict.target) })
+          ? t('job.answer.reachedMatured', { target: target(verdict.target) })
           : t('job.answer.progress', {
               strength: strength(verdict.strength),
-              target: strength(verdict.target),
+              target: target(verdict.target),
               percent: verdict.percent,
             });
       break;
     case 'NOT_REACHED':
       detail = t('job.answer.progress', {
         strength: strength(verdict.strength),
-        target: strength(verdict.target),
+        target: target(verdict.target),
         percent: verdict.percent,
       });
       break;
@@ -95,6 +102,11 @@ export function StrengthAnswer({
       <Typography variant="body1" data-testid="strength-answer-detail">
         {detail}
       </Typography>
+      {forecastLine && verdict.kind === 'NOT_REACHED' ? (
+        <Typography variant="body1" data-testid="strength-answer-forecast" sx={{ fontWeight: 600, mt: 0.5 }}>
+          {forecastLine}
+        </Typography>
+      ) : null}
       {verdict.kind === 'REACHED' && verdict.reachedBy !== null && targets.length <= 1 ? (
         <Typography variant="body2" color="text.secondary" data-testid="strength-reached-by">
           {t('job.answer.reachedBy', { time: prefs.time(verdict.reachedBy) })}

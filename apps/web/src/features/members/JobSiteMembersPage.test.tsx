@@ -39,7 +39,8 @@ describe('the members list', () => {
     expect(carl.getByRole('link', { name: 'Carl Cole' }).getAttribute('href')).toBe(
       '/job-site-member-profile/1/12',
     );
-    expect(carl.getByText('+16135550142')).toBeTruthy();
+    // Formatted as My Profile shows it, not the stored +16135550142.
+    expect(carl.getByText('(613) 555-0142')).toBeTruthy();
     expect(carl.getByText('--')).toBeTruthy();
     expect(carl.getByText('Invitation pending')).toBeTruthy();
     const dana = await row('dana');
@@ -94,6 +95,7 @@ describe('the members list', () => {
     const cards = await screen.findByTestId('member-cards');
     expect(within(cards).getAllByTestId('member-row')).toHaveLength(5);
     expect(screen.queryByRole('table')).toBeNull();
+    expect(within(cards).getByText('(613) 555-0142')).toBeTruthy();
     // A manager still has every action on a card.
     expect(within(cards).getByRole('combobox', { name: 'Role of Bea Builder' })).toBeTruthy();
     expect(within(cards).getByRole('button', { name: 'Resend the invitation to Carl Cole' })).toBeTruthy();

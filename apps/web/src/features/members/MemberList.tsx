@@ -19,6 +19,7 @@ import type { TenantGroupMember } from '@sitepulse/contracts';
 import { isInvitationPending, paths, personName } from '@sitepulse/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { formatPhone } from '../../components/phone-format.ts';
 import {
   MemberBadges,
   RemoveMemberButton,
@@ -102,7 +103,7 @@ export function MemberList({ members, tenantGroupId, siteName, canManage, me }: 
                   {m.email || missing}
                 </Typography>
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                  {m.phone || missing}
+                  {formatPhone(m.phone) || missing}
                 </Typography>
                 <Box sx={{ mt: 1 }}>
                   <MemberBadges member={m} isMe={isMe} />
@@ -146,7 +147,7 @@ export function MemberList({ members, tenantGroupId, siteName, canManage, me }: 
                   </Typography>
                 </TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 260 }}>{m.email || missing}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.phone || missing}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPhone(m.phone) || missing}</TableCell>
                 <TableCell>
                   {canManage && !isMe ? (
                     <RoleSelect member={m} tenantGroupId={tenantGroupId} />

@@ -7,6 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useJobSiteMembers } from '../../api/users.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { formatPhone } from '../../components/phone-format.ts';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
 import {
   MemberBadges,
@@ -15,7 +16,6 @@ import {
   RoleChip,
   RoleSelect,
 } from './MemberActions.tsx';
-
 import { BackToMembers, SiteHeading, useMembersSite } from './useMembersSite.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -75,7 +75,7 @@ function Profile({
           }}
         >
           <Field label={t('members.profile.email')}>{member.email || missing}</Field>
-          <Field label={t('members.profile.phone')}>{member.phone || missing}</Field>
+          <Field label={t('members.profile.phone')}>{formatPhone(member.phone) || missing}</Field>
           <Field label={t('members.profile.role', { site: siteName })}>
             <RoleChip access={member.access} />
           </Field>

@@ -28,7 +28,10 @@ import { DATE_FORMAT, type DisplayPreferences, useDisplayPreferences } from '../
 import { BatteryIndicator } from '../../components/BatteryIndicator.tsx';
 import { SignalIndicator } from '../../components/SignalIndicator.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { useNow } from '../../components/useNow.ts';
+import type { ForecastsByJob } from './api.ts';
 import { AlarmBadges, Figure, TargetProgress } from './JobBits.tsx';
+import { JobForecast } from './JobForecast.tsx';
 
 /** Time of day of the last reading in the table (the date is on the line above). */
 const TIME_FORMAT = 'hh:mm A';
@@ -108,7 +111,8 @@ export function alarmsBesideStatus(
 
 function useViews(jobs: readonly MaturityJob[], jobsiteId: number | string): MaturityJobView[] {
   const prefs = useDisplayPreferences();
-  const now = Date.now();
+  // Elapsed times move on without a reload.
+  const now = useNow();
   return jobs.map((j) => maturityJobView(j, jobsiteId, prefs, now));
 }
 
@@ -190,8 +194,19 @@ function JobName({ v, withElapsed = false }: { v: MaturityJobView; withElapsed?:
   );
 }
 
-/** The site-office view: one table row per job. */
-export function MaturityJobTable({ jobs, jobsiteId }: { jobs: readonly MaturityJob[]; jobsiteId: number }) {
+/**
+ * The site-office view: one table row per job, with the forecast of its next target (when `forecasts` has
+ * one); the maturity sits under the temperature, so the forecast column fits beside the strength.
+ */
+export function MaturityJobTable({
+  jobs,
+  jobsiteId,
+  forecasts,
+}: {
+  jobs: readonly MaturityJob[];
+  jobsiteId: number;
+  forecasts?: ForecastsByJob;
+}) {
   const { t } = useTranslation();
   const views = useViews(jobs, jobsiteId);
   return (
@@ -201,8 +216,8 @@ export function MaturityJobTable({ jobs, jobsiteId }: { jobs: readonly MaturityJ
           <TableRow>
             <TableCell>{t('projects.columns.job')}</TableCell>
             <TableCell>{t('projects.columns.status')}</TableCell>
-            <TableCell sx={{ minWidth: 180 }}>{t('projects.columns.strength')}</TableCell>
-            <TableCell>{t('projects.columns.maturity')}</TableCell>
+            <TableCell sx={{ minWidth: 150 }}>{t('projects.columns.strength')}</TableCell>
+            <TableCell sx={{ minWidth: 170, width: 210 }}>{t('forecastLists.label')}</TableCell>
             <TableCell>{t('projects.columns.conditions')}</TableCell>
             <TableCell>{t('projects.columns.lastReading')}</TableCell>
           </TableRow>
@@ -210,7 +225,7 @@ export function MaturityJobTable({ jobs, jobsiteId }: { jobs: readonly MaturityJ
         <TableBody>
           {views.map((v) => (
             <TableRow key={v.job.id} hover data-testid="maturity-job" data-job-name={v.name}>
-              <TableCell sx={{ minWidth: 190 }}>
+              <TableCell sx={{ minWidth: 160 }}>
                 <JobName v={v} withElapsed />
               </TableCell>
               <TableCell>
@@ -223,8 +238,8 @@ export function MaturityJobTable({ jobs, jobsiteId }: { jobs: readonly MaturityJ
               <TableCell>
                 <StrengthCell v={v} />
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {v.humidity ? t('common.missing') : v.maturity}
+              <TableCell>
+                <ForecastOf job={v.job} forecasts={forecasts} />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {v.humidity ? (
@@ -235,7 +250,17 @@ export function MaturityJobTable({ jobs, jobsiteId }: { jobs: readonly MaturityJ
                     </Typography>
                   </>
                 ) : (
-                  <span data-testid="job-temperature">{v.temperature}</span>
+                  <>
+                    <Box data-testid="job-temperature">{v.temperature}</Box>
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      title={t('projects.columns.maturity')}
+                      data-testid="job-maturity"
+                    >
+                      {v.maturity}
+                    </Typography>
+                  </>
                 )}
               </TableCell>
               <TableCell>
@@ -254,8 +279,28 @@ export function MaturityJobTable({ jobs, jobsiteId }: { jobs: readonly MaturityJ
   );
 }
 
-/** The phone (and narrow screen) view: one card per job, in a grid. */
-export function MaturityJobCards({ jobs, jobsiteId }: { jobs: readonly MaturityJob[]; jobsiteId: number }) {
+/** The forecast of a job, '--' for a job the forecasts do not list (humidity and stopped jobs). */
+function ForecastOf({ job, forecasts }: { job: MaturityJob; forecasts?: ForecastsByJob }) {
+  const { t } = useTranslation();
+  const summary = forecasts?.get(job.id);
+  if (summary) return <JobForecast summary={summary} />;
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {t('common.missing')}
+    </Typography>
+  );
+}
+
+/** The phone (and narrow screen) view: one card per job, in a grid, with its forecast under its strength. */
+export function MaturityJobCards({
+  jobs,
+  jobsiteId,
+  forecasts,
+}: {
+  jobs: readonly MaturityJob[];
+  jobsiteId: number;
+  forecasts?: ForecastsByJob;
+}) {
   const { t } = useTranslation();
   const views = useViews(jobs, jobsiteId);
   return (
@@ -278,6 +323,7 @@ export function MaturityJobCards({ jobs, jobsiteId }: { jobs: readonly MaturityJ
           </Box>
           <AlarmBadges badges={alarmsBesideStatus(v)} />
           {v.humidity ? null : <StrengthCell v={v} />}
+          {forecasts?.has(v.job.id) ? <ForecastOf job={v.job} forecasts={forecasts} /> : null}
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 1 }}>
             {v.humidity ? (
               <Figure label={t('projects.humidity')} value={v.humidityValue} testId="job-humidity" />

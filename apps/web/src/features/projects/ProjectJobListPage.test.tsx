@@ -22,7 +22,7 @@ const json = (body: unknown) =>
 
 /**
  * The shell's answers plus a paged call that pages and filters `jobs` as the server does (status filter,
- * first `rpp` jobs, newest first as given), and the project's other jobs.
+ * page `page` of `rpp` jobs, newest first as given), and the project's other jobs.
  */
 function serve(jobs: MaturityJob[], state: ServerState = {}) {
   const fetchMock = stubServer({
@@ -37,9 +37,15 @@ function serve(jobs: MaturityJob[], state: ServerState = {}) {
   fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === PAGED) {
-      const body = JSON.parse(String(init?.body)) as { rpp: number; status?: string };
+      const body = JSON.parse(String(init?.body)) as { page: number; rpp: number; status?: string };
       const matching = jobs.filter((j) => !body.status || j.status === body.status);
-      return json({ page: 0, rpp: body.rpp, total: matching.length, content: matching.slice(0, body.rpp) });
+      const from = body.page * body.rpp;
+      return json({
+        page: body.page,
+        rpp: body.rpp,
+        total: matching.length,
+        content: matching.slice(from, from + body.rpp),
+      });
     }
     if (!base) throw new Error('no stub');
     return base(input, init);
@@ -81,56 +87,55 @@ afterEach(() => {
 });
 
 describe('ProjectJobListPage', () => {
-  it('titles the page with the project, lists the newest 5 jobs with status, alarm and strength, and fetches 5 more', async () => {
+  it('titles the page with the project and lists every job with status, alarm and strength, none hidden', async () => {
     const fetchMock = serve(sixJobs);
     renderAt(<ProjectJobListPage />, PATTERN, '/construction_job_list/3/32');
 
     expect(await screen.findByRole('heading', { level: 1, name: /Concrete Sensors/ })).toBeTruthy();
     const rows = await screen.findAllByTestId('maturity-job');
+    // All six on first view, in the server's order (the same start date: newest created first).
     expect(rows.map((r) => r.getAttribute('data-job-name'))).toEqual([
       'Core Wall Lift 7',
       'Level 4 Slab - Pour 2',
       'Column Line C',
       'Level 2 Slab Moisture',
       'Level 3 Slab - Pour 1',
+      'Transfer Beam T2',
     ]);
-    expect(pagedBodies(fetchMock)[0]).toMatchObject({ page: 0, rpp: 5, tenant: 32, sortdir: 'DESC' });
+    expect(pagedBodies(fetchMock)).toHaveLength(1);
+    expect(pagedBodies(fetchMock)[0]).toMatchObject({ page: 0, rpp: 100, tenant: 32, sortdir: 'DESC' });
     expect(pagedBodies(fetchMock)[0]).not.toHaveProperty('status');
 
     const error = within(rows[2]);
     expect(error.getByText('ERROR').closest('[data-status]')?.getAttribute('data-colour')).toBe('red');
     expect(rows[2].querySelector('[data-alarm="MATURED"]')).not.toBeNull();
-    expect(error.getByTestId('job-strength').textContent).toContain('28.1 MPa');
+    expect(error.getByTestId('job-strength').textContent).toContain('28.1\u00a0MPa');
     expect(error.getByText('112%')).toBeTruthy();
     // A humidity job: its status from its dates, its humidity instead of a strength.
     expect(within(rows[3]).getByText('STARTED')).toBeTruthy();
-    expect(within(rows[3]).getByTestId('job-humidity').textContent).toBe('79.7 %');
+    expect(within(rows[3]).getByTestId('job-humidity').textContent).toBe('79.7\u00a0%');
     // Cable jobs: the job name, then the cable and node display names.
     expect(within(rows[0]).getByText('Cable 20006 · Node 10006')).toBeTruthy();
     expect(within(rows[0]).getByRole('link', { name: 'Core Wall Lift 7' }).getAttribute('href')).toBe(
       '/job/Maturity/3/32/6/',
     );
 
-    expect(screen.getByTestId('jobs-shown').textContent).toBe('Showing 5 of 6');
-    fireEvent.click(screen.getByRole('button', { name: 'Fetch more' }));
-    await waitFor(() => expect(screen.getAllByTestId('maturity-job')).toHaveLength(6));
-    expect(pagedBodies(fetchMock).at(-1)).toMatchObject({ page: 0, rpp: 10 });
+    expect(screen.getByTestId('jobs-shown').textContent).toBe('6 jobs');
+    expect(screen.queryByRole('button', { name: 'Fetch more' })).toBeNull();
     const stopped = screen.getAllByTestId('maturity-job')[5];
     expect(within(stopped).getByText('STOPPED')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Fetch more' })).toBeNull();
-    expect(screen.getByTestId('jobs-shown').textContent).toBe('Showing 6 of 6');
 
     expect((await screen.findByTestId('maturity-disclaimer')).textContent).toContain(DISCLAIMER);
   });
 
-  it('asks the server for the status each filter names and starts again at 5', async () => {
+  it('asks the server for the status each filter names', async () => {
     const fetchMock = serve(sixJobs);
     renderAt(<ProjectJobListPage />, PATTERN, '/construction_job_list/3/32');
     await screen.findAllByTestId('maturity-job');
 
     fireEvent.click(screen.getByRole('button', { name: 'Stopped' }));
     await waitFor(() => expect(screen.getAllByTestId('maturity-job')).toHaveLength(1));
-    expect(pagedBodies(fetchMock).at(-1)).toMatchObject({ rpp: 5, status: 'TERMINATED' });
+    expect(pagedBodies(fetchMock).at(-1)).toMatchObject({ page: 0, rpp: 100, status: 'TERMINATED' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Error' }));
     await waitFor(() =>
@@ -149,7 +154,7 @@ describe('ProjectJobListPage', () => {
     await waitFor(() => expect(pagedBodies(fetchMock).at(-1)).toMatchObject({ status: 'NONE' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'All' }));
-    await waitFor(() => expect(screen.getAllByTestId('maturity-job')).toHaveLength(5));
+    await waitFor(() => expect(screen.getAllByTestId('maturity-job')).toHaveLength(6));
     expect(pagedBodies(fetchMock).at(-1)).not.toHaveProperty('status');
   });
 
@@ -160,9 +165,11 @@ describe('ProjectJobListPage', () => {
     renderAt(<ProjectJobListPage />, PATTERN, '/construction_job_list/3/32');
     const row = (await screen.findAllByTestId('maturity-job'))[0];
     // 17.6 MPa = 2552.7 psi, target 25 MPa = 3625.9 psi; 23 °C = 73.4 °F.
-    await waitFor(() => expect(within(row).getByTestId('job-strength').textContent).toContain('2553 psi'));
-    expect(within(row).getByTestId('job-strength').textContent).toContain('of 3626 psi');
-    expect(within(row).getByTestId('job-temperature').textContent).toBe('73.4 °F');
+    await waitFor(() =>
+      expect(within(row).getByTestId('job-strength').textContent).toContain('2553\u00a0psi'),
+    );
+    expect(within(row).getByTestId('job-strength').textContent).toContain('of 3626\u00a0psi');
+    expect(within(row).getByTestId('job-temperature').textContent).toBe('73.4\u00a0°F');
   });
 
   it('lists the other sensors in the job type order, with 1 gas reading and 3 weather readings', async () => {
@@ -214,13 +221,13 @@ describe('ProjectJobListPage', () => {
     expect(overview?.searchParams.get('tenantId')).toBe('32');
 
     const [weather, gas, gps] = cards;
-    expect(within(weather).getByTestId('reading-Temperature').textContent).toBe('-1.8 °C');
-    expect(within(weather).getByTestId('reading-Humidity').textContent).toBe('83.4 %');
-    expect(within(weather).getByTestId('reading-Wind Speed').textContent).toBe('16.4 km/hr');
+    expect(within(weather).getByTestId('reading-Temperature').textContent).toBe('-1.8\u00a0°C');
+    expect(within(weather).getByTestId('reading-Humidity').textContent).toBe('83.4\u00a0%');
+    expect(within(weather).getByTestId('reading-Wind Speed').textContent).toBe('16.4\u00a0km/hr');
     expect(within(weather).getByRole('link', { name: 'Tower Crane Weather' }).getAttribute('href')).toBe(
       '/job/Microweather%20Node/3/32/7/',
     );
-    expect(within(gas).getByTestId('reading-Gas').textContent).toBe('2.6 ppm');
+    expect(within(gas).getByTestId('reading-Gas').textContent).toBe('2.6\u00a0ppm');
     expect(within(gas).queryByTestId('reading-Temperature')).toBeNull();
     expect(gas.querySelector('[data-alarm="THRESHOLD"]')).not.toBeNull();
     expect(within(gas).getByRole('link', { name: 'Parkade Ramp CO' }).getAttribute('href')).toBe(
@@ -256,7 +263,14 @@ describe('ProjectJobListPage', () => {
   it('says so when the project is not on the job site', async () => {
     serve([]);
     renderAt(<ProjectJobListPage />, PATTERN, '/construction_job_list/3/999');
-    expect(await screen.findByText('This project is not on this job site.')).toBeTruthy();
+    const notFound = await screen.findByTestId('not-found');
+    expect(notFound.textContent).toContain(
+      "This project isn't on this job site, or you no longer have access.",
+    );
+    // The way back is the job site the address names.
+    expect(
+      within(notFound).getByRole('link', { name: 'Back to North Yard Precast Plant' }).getAttribute('href'),
+    ).toBe('/precast_dashboard/3/undefined');
   });
 });
 
@@ -272,6 +286,11 @@ describe('maturityJobView', () => {
       unit: () => '',
       convert: (_q: string, v: number | null | undefined) => v,
       time: (t: unknown) => (t === null || t === undefined ? '--' : 'T'),
+      date: (t: unknown) => (t === null || t === undefined ? '--' : 'D'),
+      clock: (t: unknown) => (t === null || t === undefined ? '--' : 'C'),
+      zoneLabel: () => 'UTC',
+      timeZoneSetting: 'UTC',
+      timeZoneSource: 'fixed' as const,
       invalidSettings: [],
     };
     const v = maturityJobView(

@@ -1,6 +1,9 @@
+import ClearRoundedIcon from '@mui/icons-material/ClearRounded';
+import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import {
   Box,
-  Button,
+  IconButton,
+  InputAdornment,
   MenuItem,
   TextField,
   ToggleButton,
@@ -11,22 +14,23 @@ import {
 } from '@mui/material';
 import type { Tenant } from '@sitepulse/contracts';
 import {
-  fetchMoreSize,
-  hasMoreJobs,
   JOB_GROUP_FILTERS,
   type JobGroupFilter,
   jobListFilterStatus,
   projectDisplayName,
 } from '@sitepulse/domain';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useLiveReadings } from '../../api/live.ts';
 import { useCurrentJobSite } from '../../api/queries.ts';
 import { Disclaimer } from '../../components/Disclaimer.tsx';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
+import { NotFoundScreen } from '../../components/NotFound.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, LoadError, QueryState } from '../../components/QueryState.tsx';
-import { useProjectJobsPage, useProjectOtherJobs } from './api.ts';
+import { useProjectForecasts, useProjectJobs, useProjectOtherJobs } from './api.ts';
+import { JOB_SORTS, type JobSort, readJobSort, searchJobs, sortJobs } from './job-order.ts';
 import { MaturityJobCards, MaturityJobTable } from './MaturityJobs.tsx';
 import { OtherJobCards } from './OtherJobs.tsx';
 
@@ -105,70 +109,140 @@ function SectionTitle({ children, aside }: { children: React.ReactNode; aside?: 
   );
 }
 
-function ConcreteJobs({ jobsiteId, project }: { jobsiteId: number; project: Tenant }) {
+/** Search by name, node or cable id; the query lives in the address (?q=). */
+function JobSearch({ value, onChange }: { value: string; onChange: (q: string) => void }) {
   const { t } = useTranslation();
+  return (
+    <TextField
+      size="small"
+      label={t('forecastLists.search.label')}
+      placeholder={t('forecastLists.search.placeholder')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      sx={{ flex: { xs: '1 1 100%', sm: '1 1 240px' }, maxWidth: { sm: 360 } }}
+      slotProps={{
+        htmlInput: { 'data-testid': 'job-search', maxLength: 100 },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchRoundedIcon fontSize="small" />
+            </InputAdornment>
+          ),
+          endAdornment: value ? (
+            <InputAdornment position="end">
+              <IconButton
+                size="small"
+                edge="end"
+                aria-label={t('forecastLists.search.clear')}
+                onClick={() => onChange('')}
+              >
+                <ClearRoundedIcon fontSize="small" />
+              </IconButton>
+            </InputAdornment>
+          ) : null,
+        },
+      }}
+    />
+  );
+}
+
+function SortSelect({ value, onChange }: { value: JobSort; onChange: (s: JobSort) => void }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      select
+      size="small"
+      label={t('forecastLists.sort.label')}
+      value={value}
+      onChange={(e) => onChange(readJobSort(e.target.value))}
+      sx={{ minWidth: 150, flex: { xs: '1 1 140px', sm: '0 0 auto' } }}
+      slotProps={{ select: { inputProps: { 'data-testid': 'job-sort' } } }}
+    >
+      {JOB_SORTS.map((s) => (
+        <MenuItem key={s} value={s}>
+          {t(`forecastLists.sort.${s}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+function ConcreteJobs({ jobsiteId, project }: { jobsiteId: number; project: Tenant }) {
+  const { t, i18n } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const narrow = useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
   const [params, setParams] = useSearchParams();
   const filter = readFilter(params.get('status'));
-  const clicks = Math.max(0, Number.parseInt(params.get('more') ?? '0', 10) || 0);
-  const rpp = fetchMoreSize(clicks);
-  const query = useProjectJobsPage(jobsiteId, project.id, jobListFilterStatus(filter), rpp);
+  const sort = readJobSort(params.get('sort'));
+  const search = params.get('q') ?? '';
+  const query = useProjectJobs(jobsiteId, project.id, jobListFilterStatus(filter));
+  const forecasts = useProjectForecasts(jobsiteId, project.id).data;
 
-  const setFilter = (f: JobGroupFilter) =>
+  /** Sets (or, with the default value, removes) one parameter of the address. */
+  const setParam = (name: string, value: string, fallback: string) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
-        if (f === 'ALL') next.delete('status');
-        else next.set('status', f);
-        next.delete('more');
-        return next;
-      },
-      { replace: true },
-    );
-  const fetchMore = () =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        next.set('more', String(clicks + 1));
+        if (value === fallback) next.delete(name);
+        else next.set(name, value);
         return next;
       },
       { replace: true },
     );
 
-  const page = query.data;
+  const all = query.data?.content;
+  const shown = useMemo(
+    () =>
+      all
+        ? sortJobs(searchJobs(all, search), sort, {
+            forecasts,
+            language: i18n.resolvedLanguage ?? i18n.language,
+          })
+        : [],
+    [all, search, sort, forecasts, i18n.resolvedLanguage, i18n.language],
+  );
+  const total = query.data?.total ?? 0;
+
   return (
     <Box component="section" aria-labelledby="concrete-jobs" sx={{ mb: 4 }}>
-      <SectionTitle aside={<StatusFilter value={filter} onChange={setFilter} compact={phone} />}>
+      <SectionTitle
+        aside={<StatusFilter value={filter} onChange={(f) => setParam('status', f, 'ALL')} compact={phone} />}
+      >
         <span id="concrete-jobs">{t('projects.concreteJobs')}</span>
       </SectionTitle>
+      {all && all.length > 0 ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 1.5 }}>
+          <JobSearch value={search} onChange={(q) => setParam('q', q, '')} />
+          <SortSelect value={sort} onChange={(s) => setParam('sort', s, 'start')} />
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            data-testid="jobs-shown"
+            sx={{ flex: '1 1 auto' }}
+          >
+            {search.trim()
+              ? t('forecastLists.matching', { shown: shown.length, total })
+              : t('forecastLists.count', { count: total })}
+          </Typography>
+          {query.isFetching && !query.isPending ? <InlineSpinner size={14} /> : null}
+        </Box>
+      ) : null}
       <QueryState
         query={query}
         isEmpty={(d) => d.content.length === 0}
         empty={<EmptyState message={t(filter === 'ALL' ? 'projects.empty' : 'projects.emptyFiltered')} />}
       >
-        {(d) =>
-          narrow ? (
-            <MaturityJobCards jobs={d.content} jobsiteId={jobsiteId} />
+        {() =>
+          shown.length === 0 ? (
+            <EmptyState message={t('forecastLists.noMatch', { query: search.trim() })} />
+          ) : narrow ? (
+            <MaturityJobCards jobs={shown} jobsiteId={jobsiteId} forecasts={forecasts} />
           ) : (
-            <MaturityJobTable jobs={d.content} jobsiteId={jobsiteId} />
+            <MaturityJobTable jobs={shown} jobsiteId={jobsiteId} forecasts={forecasts} />
           )
         }
       </QueryState>
-      {page && page.content.length > 0 ? (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1.5, flexWrap: 'wrap' }}>
-          <Typography variant="body2" color="text.secondary" data-testid="jobs-shown">
-            {t('projects.showing', { shown: page.content.length, total: page.total })}
-          </Typography>
-          {hasMoreJobs(page.content.length, page.total) ? (
-            <Button variant="outlined" size="small" onClick={fetchMore} disabled={query.isFetching}>
-              {t('projects.fetchMore')}
-            </Button>
-          ) : null}
-          {query.isFetching && !query.isPending ? <InlineSpinner size={14} /> : null}
-        </Box>
-      ) : null}
     </Box>
   );
 }
@@ -193,10 +267,12 @@ function OtherJobs({ jobsiteId, project }: { jobsiteId: number; project: Tenant 
 }
 
 /**
- * The project job list `/construction_job_list/{jobsiteId}/{tenantId}` (spec sections 2, 4, 9): the
- * project's maturity and humidity jobs, newest first, with status and alarm, strength against target,
- * battery and signal, a status filter and 'fetch more' in steps of 5; then its other sensor jobs in the
- * job type order of section 2; the maturity-strength disclaimer unless the site is terminated.
+ * The project job list `/construction_job_list/{jobsiteId}/{tenantId}` (spec sections 2, 4, 9; issue 13):
+ * every maturity and humidity job of the project (all pages read, none behind a button), with status and
+ * alarm, strength against target, the forecast of the next target, battery and signal; a status filter, a
+ * search by name, node or cable id and a sort (start date, name, strength %, expected time); then its other
+ * sensor jobs in the job type order of section 2; the maturity-strength disclaimer unless the site is
+ * terminated.
  */
 export default function ProjectJobListPage() {
   const { t } = useTranslation();
@@ -239,7 +315,7 @@ export default function ProjectJobListPage() {
   if (!project) {
     return (
       <PageFrame title={title}>
-        <EmptyState message={t('projects.notFound')} />
+        <NotFoundScreen what="project" />
       </PageFrame>
     );
   }

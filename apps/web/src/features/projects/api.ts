@@ -1,8 +1,10 @@
 /**
  * The calls of the project job list. Every key starts with queryKeys.jobs.site(tenantGroupId); a live event
- * on the site naming maturity jobs refreshes the pages, one naming nodes or channel jobs the other jobs.
+ * on the site naming maturity jobs refreshes the jobs and their forecasts, one naming nodes or channel jobs
+ * the other jobs.
  */
 import type {
+  JobForecastSummary,
   LumimonNodeCard,
   LumimonOverview,
   MaturityJob,
@@ -10,7 +12,7 @@ import type {
   NodeBatteryValue,
   NodeSignalValue,
 } from '@sitepulse/contracts';
-import { sortByJobType } from '@sitepulse/domain';
+import { FETCH_MORE_STEP, sortByJobType } from '@sitepulse/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client.ts';
 import { queryKeys } from '../../api/query-keys.ts';
@@ -23,27 +25,84 @@ export interface MaturityJobPage {
 }
 
 /**
- * The first `rpp` maturity and humidity jobs of a project, newest first (POST .../maturity/jobs/paged,
- * page 0). 'Fetch more' asks again with a larger rpp; the previous answer stays shown meanwhile.
+ * Rows per page the job list asks for: a multiple of the spec's fetch-more step (5), large enough that
+ * one call holds a project's jobs, within the call's bound (500).
  */
-export function useProjectJobsPage(
+export const JOB_LIST_PAGE_SIZE = FETCH_MORE_STEP * 20;
+
+/** Every job of a project with a status, as one list: the server's total and the jobs, newest first. */
+export interface ProjectJobs {
+  total: number;
+  content: MaturityJob[];
+}
+
+/**
+ * Every maturity and humidity job of a project (with the status asked, or all), newest first: POST
+ * .../maturity/jobs/paged, page 0, 1, ... of JOB_LIST_PAGE_SIZE until the server's total is in, so no
+ * job hides behind a button and search and sort see them all (issue 13). A refresh (live event, filter
+ * change) keeps the previous list shown until the new one is complete.
+ */
+export function useProjectJobs(
   tenantGroupId: number | undefined,
   tenantId: number,
   status: MaturityJobPagedBody['status'],
-  rpp: number,
 ) {
   return useQuery({
-    queryKey: queryKeys.jobs.projectPage(tenantGroupId ?? 0, tenantId, status ?? 'ALL', rpp),
-    queryFn: ({ signal }) =>
-      apiFetch<MaturityJobPage>('/analytics/concrete/maturity/jobs/paged', {
-        method: 'POST',
-        signal,
-        query: { tenant: tenantId },
-        body: { page: 0, rpp, sortdir: 'DESC', tenant: tenantId, ...(status ? { status } : {}) },
-      }),
+    queryKey: queryKeys.jobs.projectPage(tenantGroupId ?? 0, tenantId, status ?? 'ALL', JOB_LIST_PAGE_SIZE),
+    queryFn: async ({ signal }): Promise<ProjectJobs> => {
+      const content: MaturityJob[] = [];
+      let total = 0;
+      for (let page = 0; ; page++) {
+        const answer = await apiFetch<MaturityJobPage>('/analytics/concrete/maturity/jobs/paged', {
+          method: 'POST',
+          signal,
+          query: { tenant: tenantId },
+          body: {
+            page,
+            rpp: JOB_LIST_PAGE_SIZE,
+            sortdir: 'DESC',
+            tenant: tenantId,
+            ...(status ? { status } : {}),
+          },
+        });
+        total = answer.total;
+        content.push(...answer.content);
+        // Done when all are in, or the server has no more to give (the total moved meanwhile).
+        if (content.length >= total || answer.content.length < JOB_LIST_PAGE_SIZE) break;
+      }
+      // A job that moved from one page to the next while paging shows once.
+      const seen = new Set<number>();
+      const unique = content.filter((j) => !seen.has(j.id) && seen.add(j.id));
+      return { total: Math.max(total, unique.length), content: unique };
+    },
     enabled: tenantGroupId !== undefined && Number.isInteger(tenantId) && tenantId > 0,
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * When the next strength target of each running maturity job of the project will be reached
+ * (GET .../maturity/jobs/forecast?tenant=), by job id. The list shows no forecast while it loads or
+ * when it fails.
+ */
+export function useProjectForecasts(tenantGroupId: number | undefined, tenantId: number) {
+  return useQuery({
+    queryKey: queryKeys.jobs.forecastList(tenantGroupId ?? 0, 'project', tenantId),
+    queryFn: ({ signal }) =>
+      apiFetch<JobForecastSummary[]>('/analytics/concrete/maturity/jobs/forecast', {
+        signal,
+        query: { tenant: tenantId },
+      }),
+    select: forecastsByJob,
+    enabled: tenantGroupId !== undefined && Number.isInteger(tenantId) && tenantId > 0,
+  });
+}
+
+/** Forecast summaries by job id. */
+export type ForecastsByJob = ReadonlyMap<number, JobForecastSummary>;
+
+function forecastsByJob(list: JobForecastSummary[]): ForecastsByJob {
+  return new Map(list.map((s) => [s.jobId, s]));
 }
 
 /** One latest reading of another job: its sensor type, value (metric) and time. */

@@ -1,6 +1,6 @@
 import { Box, Paper, Typography } from '@mui/material';
 import type { LumimonNodeCard, SensorLatest } from '@sitepulse/contracts';
-import { MISSING_VALUE } from '@sitepulse/domain';
+import { formatMeasurementScaled, MISSING_VALUE } from '@sitepulse/domain';
 import { useTranslation } from 'react-i18next';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { QueryState } from '../../components/QueryState.tsx';
@@ -15,7 +15,10 @@ import { SectionTitle, StatsTable } from './StatsTable.tsx';
 /** The power quantities of a current transformer, in the order the screen shows them. */
 export const POWER_TYPES = ['Current', 'Power', 'Voltage'] as const;
 
-/** The latest current, power and voltage: one large tile each (the average when a node has several sensors of a type). */
+/**
+ * The latest current, power and voltage: one large tile each (the average when a node has several sensors of
+ * a type), in the unit the value reads best in (1375 W reads 1.38 kW; domain displayScale).
+ */
 function LatestPower({ latest }: { latest: SensorLatest[] }) {
   const prefs = useDisplayPreferences();
   const labels = useSensorLabels();
@@ -44,7 +47,7 @@ function LatestPower({ latest }: { latest: SensorLatest[] }) {
                 {labels.sensorType(type)}
               </Typography>
               <Typography sx={{ fontWeight: 700, fontSize: 26, lineHeight: 1.2 }} noWrap>
-                {prefs.withUnit(quantityOf(type), value)}
+                {formatMeasurementScaled(quantityOf(type), value, prefs.system)}
               </Typography>
               <Typography variant="caption" color="text.secondary">
                 {ts ? prefs.time(ts) : MISSING_VALUE}
@@ -79,8 +82,9 @@ function PowerJob({ card, range, at }: { card: LumimonNodeCard; range: TimeRange
 }
 
 /**
- * Current transformer details (`/job-site-ct-job-details/...`): the latest current (A), power (W) and
- * voltage (V) of a power job, each over a chosen range with one shared cursor, and the range's figures.
+ * Current transformer details (`/job-site-ct-job-details/...`): the latest current (A), power (W, kW from
+ * 1 kW) and voltage (V) of a power job, each over a chosen range with one shared cursor, and the range's
+ * figures.
  */
 export default function CtJobDetailsPage() {
   const { range, at, setRange } = useTimeRange();

@@ -1,9 +1,9 @@
 import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
 import NotificationsActiveRoundedIcon from '@mui/icons-material/NotificationsActiveRounded';
-import { Box, Button, Chip, Paper, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Button, Chip, Paper, Typography } from '@mui/material';
 import type { LumimonNodeCard } from '@sitepulse/contracts';
 import { nodeIdShown, paths } from '@sitepulse/domain';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { useLiveReadings } from '../../api/live.ts';
@@ -11,44 +11,18 @@ import { useLumimonOverview } from '../../api/queries.ts';
 import { useJobNameForBreadcrumb } from '../../app/layout/job-name.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { BatteryIndicator } from '../../components/BatteryIndicator.tsx';
+import { NotFoundScreen } from '../../components/NotFound.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
-import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { SignalIndicator } from '../../components/SignalIndicator.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { useNow } from '../../components/useNow.ts';
 import { thresholdText, useSensorLabels } from './labels.ts';
 import { NodeTypeIcon } from './NodeTypeIcon.tsx';
-import { type DetailScreen, detailsHref, screenOfKind, TIME_RANGES, type TimeRange } from './rules.ts';
+import { type DetailScreen, detailsHref, screenOfKind } from './rules.ts';
 
-/** The chosen time range, with the moment it was chosen (ranges count back from then). */
-export function useTimeRange(initial: TimeRange = '24h') {
-  const [state, setState] = useState({ range: initial, at: Date.now() });
-  return {
-    range: state.range,
-    at: state.at,
-    setRange: (range: TimeRange) => setState({ range, at: Date.now() }),
-  };
-}
-
-/** The time-range choice of a detail screen. */
-export function RangePicker({ value, onChange }: { value: TimeRange; onChange: (r: TimeRange) => void }) {
-  const { t } = useTranslation();
-  return (
-    <ToggleButtonGroup
-      size="small"
-      exclusive
-      value={value}
-      onChange={(_e, v: TimeRange | null) => v && onChange(v)}
-      aria-label={t('sensors.range.label')}
-      sx={{ flexWrap: 'wrap' }}
-    >
-      {TIME_RANGES.map((r) => (
-        <ToggleButton key={r} value={r} sx={{ textTransform: 'none', px: 1.25 }}>
-          {t(`sensors.range.${r}`)}
-        </ToggleButton>
-      ))}
-    </ToggleButtonGroup>
-  );
-}
+/** The time range of a detail screen: shared with the job screen (components/charts/RangePicker.tsx). */
+export { RangePicker, useTimeRange } from '../../components/charts/RangePicker.tsx';
 
 /** A small labelled figure of a header or a summary panel. */
 export function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
@@ -64,11 +38,12 @@ export function Figure({ label, value, testId }: { label: string; value: ReactNo
   );
 }
 
-/** The job's header: name, status, alarm, node and project, battery, signal, start and last seen. */
+/** The job's header (its name is the page's heading): node type, status, alarm, node and project, battery, signal, start and last seen. */
 function JobHeader({ card }: { card: LumimonNodeCard }) {
   const { t } = useTranslation();
   const prefs = useDisplayPreferences();
   const labels = useSensorLabels();
+  const now = useNow();
   const stopped = card.statusLabel === 'STOPPED';
   const threshold = thresholdText(card, prefs);
   return (
@@ -86,8 +61,8 @@ function JobHeader({ card }: { card: LumimonNodeCard }) {
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <NodeTypeIcon type={card.channelJobTypeName} color={card.alarming ? 'error' : 'primary'} />
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 700, minWidth: 0 }}>
-          {card.channelJobName}
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, minWidth: 0 }}>
+          {labels.nodeType(card.channelJobTypeName)}
         </Typography>
         <StatusChip label={card.statusLabel} />
         {card.alarming ? (
@@ -102,7 +77,6 @@ function JobHeader({ card }: { card: LumimonNodeCard }) {
         ) : null}
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-        {labels.nodeType(card.channelJobTypeName)} ·{' '}
         {t('sensors.card.node', { id: nodeIdShown(card.nodeId, card.tenantType) })} · {labels.project(card)}
       </Typography>
       <Box
@@ -116,7 +90,7 @@ function JobHeader({ card }: { card: LumimonNodeCard }) {
         <Figure label={t('sensors.detail.started')} value={prefs.time(card.startDate)} />
         <Figure
           label={stopped ? t('sensors.detail.stopped') : t('sensors.detail.lastSeen')}
-          value={stopped ? prefs.time(card.terminationDate) : labels.ago(card.lastSeen)}
+          value={stopped ? prefs.time(card.terminationDate) : labels.ago(card.lastSeen, now)}
           testId="header-last-seen"
         />
         <Figure
@@ -175,14 +149,24 @@ export function DetailFrame({
   return (
     <Box ref={top} sx={{ width: '100%' }}>
       <PageFrame
-        title={t('titles.jobSiteSensors')}
+        title={<span data-testid="job-name">{card?.channelJobName ?? t('titles.jobSiteSensors')}</span>}
         actions={
-          <Button component={RouterLink} to={back} startIcon={<ArrowBackRoundedIcon />} size="small">
-            {t('sensors.detail.back')}
+          <Button
+            component={RouterLink}
+            to={back}
+            startIcon={<ArrowBackRoundedIcon />}
+            size="small"
+            aria-label={t('sensors.detail.back')}
+            // On a phone the arrow alone, so the job's name keeps the width of the screen.
+            sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+          >
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {t('sensors.detail.back')}
+            </Box>
           </Button>
         }
       >
-        <QueryState query={query}>
+        <QueryState query={query} notFound={<NotFoundScreen what="node" />}>
           {() =>
             card ? (
               <>
@@ -191,7 +175,7 @@ export function DetailFrame({
                 {children(card)}
               </>
             ) : (
-              <EmptyState message={t('sensors.detail.notFound')} />
+              <NotFoundScreen what="node" />
             )
           }
         </QueryState>

@@ -41,8 +41,9 @@ describe('JobSiteSensorsPage', () => {
     expect(summary.textContent).toContain('1 sensor is alarming');
     const item = within(summary).getByTestId('alarm-item');
     expect(item.textContent).toContain('Parkade Ramp CO');
-    expect(item.textContent).toContain('52.0 ppm');
-    expect(item.textContent).toContain('Threshold > 35.0 ppm');
+    // A value and its unit are joined by a no-break space: a phone never wraps between them.
+    expect(item.textContent).toContain('52.0\u00a0ppm');
+    expect(item.textContent).toContain('Threshold > 35.0\u00a0ppm');
     expect(within(item).getByRole('link').getAttribute('href')).toBe('/job-site-details/3/31/102');
 
     const all = await cards();
@@ -113,7 +114,7 @@ describe('JobSiteSensorsPage', () => {
     expect(byId(103).textContent).toContain('6.6ft');
     expect(byId(102).textContent).toContain('52.0ppm');
     // The analytics of the last 24 hours too.
-    expect(screen.getByTestId('analytics').textContent).toContain('75.2 °F');
+    expect(screen.getByTestId('analytics').textContent).toContain('75.2\u00a0°F');
   });
 
   it('filters the cards to the alarming ones', async () => {
@@ -139,11 +140,28 @@ describe('JobSiteSensorsPage', () => {
   });
 
   it('shows an error with a retry when the overview cannot be loaded', async () => {
+    const fetchMock = stubServer();
+    const base = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes(overviewPath)
+        ? new Response(JSON.stringify({ error: { code: 'INTERNAL', message: 'boom' } }), {
+            status: 500,
+            headers: { 'content-type': 'application/json' },
+          })
+        : (base as typeof fetch)(input, init),
+    );
+    renderAt(<JobSiteSensorsPage />, PATTERN, PATH);
+    const error = await screen.findByRole('alert');
+    expect(error.textContent).toContain('This could not be loaded. (500)');
+    expect(within(error).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('says the overview is not there, without a retry that cannot help, when the server answers 404', async () => {
     stubServer();
     renderAt(<JobSiteSensorsPage />, PATTERN, PATH);
     const error = await screen.findByRole('alert');
-    expect(error.textContent).toContain('This could not be loaded. (404)');
-    expect(within(error).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(error.textContent).toContain("This doesn't exist or you no longer have access. (404)");
+    expect(within(error).queryByRole('button')).toBeNull();
   });
 
   it('speaks Spanish', async () => {
@@ -152,7 +170,7 @@ describe('JobSiteSensorsPage', () => {
     renderAt(<JobSiteSensorsPage />, PATTERN, PATH);
     const summary = await screen.findByTestId('alarm-summary');
     expect(summary.textContent).toContain('1 sensor en alarma');
-    expect(summary.textContent).toContain('Umbral > 35.0 ppm');
+    expect(summary.textContent).toContain('Umbral > 35.0\u00a0ppm');
     expect(screen.getByRole('heading', { name: /Energía/ })).toBeTruthy();
     expect(screen.getAllByText('ALARMA').length).toBeGreaterThan(0);
   });

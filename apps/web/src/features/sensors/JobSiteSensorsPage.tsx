@@ -28,6 +28,7 @@ import { useCurrentJobSite, useLumimonOverview } from '../../api/queries.ts';
 import { type DisplayPreferences, useDisplayPreferences } from '../../app/preferences.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { useNow } from '../../components/useNow.ts';
 import { quantityOf, thresholdText, useSensorLabels } from './labels.ts';
 import { NodeCard } from './NodeCard.tsx';
 import { NodeTypeIcon } from './NodeTypeIcon.tsx';
@@ -263,6 +264,8 @@ function Overview({
 }) {
   const { t } = useTranslation();
   const prefs = useDisplayPreferences();
+  // "Seen N minutes ago" moves on without a reload (never earlier than the overview's own time).
+  const now = Math.max(useNow(), overview.generatedAt);
   const [filter, setFilter] = useState<NodeFilter>('ALL');
   const linkTenant = useLinkTenant(jobsiteId, tenantId);
   const hrefOf = (c: LumimonNodeCard) => detailsHref(jobsiteId, linkTenant(c), c);
@@ -347,7 +350,7 @@ function Overview({
               }}
             >
               {inGroup.map((c) => (
-                <NodeCard key={c.jobId} card={c} href={hrefOf(c)} prefs={prefs} now={overview.generatedAt} />
+                <NodeCard key={c.jobId} card={c} href={hrefOf(c)} prefs={prefs} now={now} />
               ))}
             </Box>
           </Box>

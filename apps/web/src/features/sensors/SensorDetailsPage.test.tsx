@@ -8,6 +8,7 @@ import {
   stubServer,
   testUser,
 } from '../../components/test-utils.tsx';
+import { changeLanguage } from '../../i18n/index.ts';
 import CtJobDetailsPage from './CtJobDetailsPage.tsx';
 import SensorDetailsPage from './SensorDetailsPage.tsx';
 import { allCards, NOW, overviewOf, overviewPath } from './test-fixtures.ts';
@@ -33,7 +34,8 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
 });
-afterEach(() => {
+afterEach(async () => {
+  await changeLanguage('en');
   media.phone = false;
   cleanup();
   vi.useRealTimers();
@@ -63,22 +65,22 @@ const stats = (sensorId: number, sensorType: string, min: number, avg: number, m
   min,
   max,
 });
-const series = (types: [number, string][]): SeriesResponse => ({
+const series = (types: [number, string, number[]?][]): SeriesResponse => ({
   from: NOW - 86_400_000,
   to: NOW,
   bucket: '5min',
   bucketMs: 300_000,
   start: NOW - 86_400_000,
   points: 3,
-  series: types.map(([sensorId, sensorType]) => ({
+  series: types.map(([sensorId, sensorType, values = [1, 2, 3]]) => ({
     sensorId,
     sensorType,
     sensorAlias: null,
     nodeId: 1,
     channelId: sensorId,
-    avg: [1, 2, 3],
-    min: [1, 2, 3],
-    max: [1, 2, 3],
+    avg: values,
+    min: values,
+    max: values,
   })),
 });
 
@@ -131,16 +133,18 @@ describe('SensorDetailsPage', () => {
   it('shows the job header, the latest reading of every sensor, a chart per type and the range figures', async () => {
     renderDetails('/job-site-details/3/31/101', weatherAnswers);
     const header = await screen.findByTestId('job-header');
-    expect(header.textContent).toContain('Tower Crane Weather');
+    // The page's heading is the job's name, not 'Job Site Sensors'.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Tower Crane Weather');
+    expect(header.textContent).toContain('Microweather Node');
     expect(header.textContent).toContain('STARTED');
     expect(await latestTypes()).toEqual(['Temperature', 'Humidity', 'Wind Speed']);
     expect(screen.getAllByTestId('latest-reading')[0].textContent).toContain('Mast top');
-    expect(screen.getAllByTestId('latest-reading')[0].textContent).toContain('20.0 °C');
+    expect(screen.getAllByTestId('latest-reading')[0].textContent).toContain('20.0\u00a0°C');
     const charts = await screen.findAllByTestId('time-chart');
     expect(charts.map((c) => c.getAttribute('data-unit'))).toEqual(['°C', '%', 'km/hr']);
     const table = await screen.findByTestId('stats');
-    expect(table.textContent).toContain('24.0 °C');
-    expect(table.textContent).toContain('30.0 km/hr');
+    expect(table.textContent).toContain('24.0\u00a0°C');
+    expect(table.textContent).toContain('30.0\u00a0km/hr');
   });
 
   it('shows group one (the primary measurement) and group two (the others) on the GR variants', async () => {
@@ -150,9 +154,67 @@ describe('SensorDetailsPage', () => {
     cleanup();
     renderDetails('/job-site-gr-two-sensor-details/3/31/101', weatherAnswers);
     expect(await latestTypes()).toEqual(['Humidity', 'Wind Speed']);
-    expect(within(await screen.findByRole('tablist')).getByRole('tab', { selected: true }).textContent).toBe(
-      'Group two',
-    );
+    const tabs = within(await screen.findByRole('tablist'));
+    expect(tabs.getByRole('tab', { selected: true }).textContent).toBe('Humidity & wind speed');
+    expect(tabs.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'All sensors',
+      'Temperature',
+      'Humidity & wind speed',
+    ]);
+  });
+
+  it('has no group tabs for a node with one group, and names its sensors by what they measure', async () => {
+    renderDetails('/job-site-gr-one-sensor-details/3/31/106', {
+      [overviewPath]: overviewOf(allCards),
+      '/data/warehouse/measurement/latest/by_job': [latest(9, 'Gas', 4)],
+      '/data/warehouse/measurement/average/by_job': [stats(9, 'Gas', 1, 3, 5)],
+      '/data/warehouse/measurement/time/by_job': series([[9, 'Gas']]),
+    });
+    expect(await latestTypes()).toEqual(['Gas']);
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Loading Dock CO');
+    // 'Gas', with the spec's 'Sensor 9' beside it: not 'Sensor 9' alone.
+    expect(screen.getByTestId('sensor-name').textContent).toBe('Gas · Sensor 9');
+  });
+
+  it('numbers several sensors of one type, the same on every part of the screen', async () => {
+    renderDetails('/job-site-details/3/31/101', {
+      ...weatherAnswers,
+      '/data/warehouse/measurement/latest/by_job': [
+        latest(31, 'Temperature', 20),
+        latest(30, 'Temperature', 21),
+        latest(2, 'Humidity', 55),
+      ],
+      '/data/warehouse/measurement/average/by_job': [
+        stats(30, 'Temperature', 12, 18, 24),
+        stats(31, 'Temperature', 11, 17, 23),
+        stats(2, 'Humidity', 40, 50, 60),
+      ],
+    });
+    await screen.findAllByTestId('latest-reading');
+    expect(screen.getAllByTestId('sensor-name').map((n) => n.textContent)).toEqual([
+      'Temperature 2 · Sensor 31',
+      'Temperature 1 · Sensor 30',
+      'Humidity · Sensor 2',
+    ]);
+    const table = await screen.findByTestId('stats');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.querySelector('td')?.textContent)).toEqual([
+      'Temperature 1Sensor 30',
+      'Temperature 2Sensor 31',
+      'HumiditySensor 2',
+    ]);
+  });
+
+  it('names the group tabs in Spanish', async () => {
+    await changeLanguage('es');
+    renderDetails('/job-site-gr-two-sensor-details/3/31/101', weatherAnswers);
+    const tabs = within(await screen.findByRole('tablist'));
+    expect(tabs.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Todos los sensores',
+      'Temperatura',
+      'Humedad y velocidad del viento',
+    ]);
   });
 
   it('marks an alarming job and draws its threshold in the user’s units', async () => {
@@ -168,9 +230,9 @@ describe('SensorDetailsPage', () => {
     );
     const header = await screen.findByTestId('job-header');
     expect(header.getAttribute('data-alarming')).toBe('true');
-    expect(within(header).getByTestId('alarm-chip').textContent).toBe('ALARM · > 35.0 ppm');
+    expect(within(header).getByTestId('alarm-chip').textContent).toBe('ALARM · > 35.0\u00a0ppm');
     expect(await latestTypes()).toEqual(['Gas', 'Temperature']);
-    expect(screen.getAllByTestId('latest-reading')[1].textContent).toContain('66.2 °F');
+    expect(screen.getAllByTestId('latest-reading')[1].textContent).toContain('66.2\u00a0°F');
   });
 
   it('sends a GPS or power job to its own screen, and says so for a job not on the site', async () => {
@@ -178,12 +240,19 @@ describe('SensorDetailsPage', () => {
     expect((await screen.findByTestId('location')).textContent).toBe('/job-site-gps-job-details/3/31/105');
     cleanup();
     renderDetails('/job-site-details/3/31/999', weatherAnswers);
-    expect(await screen.findByText('This sensor job is not on this job site.')).toBeTruthy();
+    const notFound = await screen.findByTestId('not-found');
+    expect(notFound.textContent).toContain(
+      "This sensor node isn't on this job site, or you no longer have access.",
+    );
+    // The way back is the project the address names (the site's Lumimon project), not a Try again.
+    const back = await within(notFound).findByRole('link', { name: 'Back to Job Site Sensors' });
+    expect(back.getAttribute('href')).toBe('/job-site-sensors/3/31');
+    expect(within(notFound).queryByRole('button', { name: /try again/i })).toBeNull();
   });
 });
 
 describe('CtJobDetailsPage', () => {
-  it('shows the latest current, power and voltage, and a chart of each', async () => {
+  it('shows the latest current, power and voltage, and a chart of each, power in kW from 1 kW', async () => {
     renderDetails('/job-site-ct-job-details/3/31/104', {
       [overviewPath]: overviewOf(allCards),
       '/data/warehouse/analytics/latest/by_job': [
@@ -192,21 +261,45 @@ describe('CtJobDetailsPage', () => {
         latest(13, 'Power', 18900),
       ],
       '/data/warehouse/analytics/time/by_job': series([
-        [11, 'Current'],
-        [12, 'Voltage'],
-        [13, 'Power'],
+        [11, 'Current', [2, 40, 31.5]],
+        [12, 'Voltage', [598, 603, 600]],
+        [13, 'Power', [1200, 40000, 18900]],
       ]),
-      '/data/warehouse/measurement/average/by_job': [stats(11, 'Current', 0, 20, 40)],
+      '/data/warehouse/measurement/average/by_job': [
+        stats(11, 'Current', 0, 20, 40),
+        stats(13, 'Power', 1088, 22924.6, 54547),
+        stats(12, 'Voltage', 594.2, 599.9, 605.8),
+      ],
     });
     const tiles = await screen.findAllByTestId('power-tile');
-    expect(tiles.map((t) => t.textContent?.match(/[\d.]+ [AWV]/)?.[0])).toEqual([
-      '31.5 A',
-      '18900.0 W',
-      '600.0 V',
+    expect(tiles.map((t) => t.textContent?.match(/[\d.]+\u00a0k?[AWV]/)?.[0])).toEqual([
+      '31.5\u00a0A',
+      '18.9\u00a0kW',
+      '600.0\u00a0V',
     ]);
+    // Each chart's unit comes from what it draws: 40000 W reads 40 kW, so its ticks stay short.
     const charts = await screen.findAllByTestId('time-chart');
-    expect(charts.map((c) => c.getAttribute('data-unit'))).toEqual(['A', 'W', 'V']);
-    expect((await screen.findByTestId('stats')).textContent).toContain('40.0 A');
+    expect(charts.map((c) => c.getAttribute('data-unit'))).toEqual(['A', 'kW', 'V']);
+    const table = await screen.findByTestId('stats');
+    expect(table.textContent).toContain('40.0\u00a0A');
+    const power = within(table).getByText('Power').closest('tr') as HTMLElement;
+    expect(power.textContent).toContain('1.1\u00a0kW');
+    expect(power.textContent).toContain('22.9\u00a0kW');
+    expect(power.textContent).toContain('54.5\u00a0kW');
+    expect(within(table).getByText('Voltage').closest('tr')?.textContent).toContain('605.8\u00a0V');
+  });
+
+  it('keeps watts under 1 kW', async () => {
+    renderDetails('/job-site-ct-job-details/3/31/104', {
+      [overviewPath]: overviewOf(allCards),
+      '/data/warehouse/analytics/latest/by_job': [latest(13, 'Power', 850)],
+      '/data/warehouse/analytics/time/by_job': series([[13, 'Power', [120, 999.9, 850]]]),
+      '/data/warehouse/measurement/average/by_job': [stats(13, 'Power', 120, 500, 999.9)],
+    });
+    const tile = (await screen.findAllByTestId('power-tile'))[1];
+    expect(tile.textContent).toContain('850.0\u00a0W');
+    expect((await screen.findByTestId('time-chart')).getAttribute('data-unit')).toBe('W');
+    expect((await screen.findByTestId('stats')).textContent).toContain('999.9\u00a0W');
   });
 
   it('shows the range figures as cards on a phone', async () => {
@@ -216,6 +309,6 @@ describe('CtJobDetailsPage', () => {
     expect(stats.tagName).not.toBe('TABLE');
     expect(within(stats).queryByRole('table')).toBeNull();
     expect(stats.textContent).toContain('Min');
-    expect(stats.textContent).toContain('24.0 °C');
+    expect(stats.textContent).toContain('24.0\u00a0°C');
   });
 });

@@ -1,12 +1,19 @@
 import { Box, Paper, Typography } from '@mui/material';
 import type { LumimonNodeCard, SeriesResponse } from '@sitepulse/contracts';
-import { DAY_MS } from '@sitepulse/domain';
+import { DAY_MS, displayScale } from '@sitepulse/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDisplayPreferences } from '../../app/preferences.ts';
 import { type ChartLine, type ChartThreshold, TimeChart } from '../../components/charts/TimeChart.tsx';
 import { EmptyState } from '../../components/QueryState.tsx';
 import { quantityOf, useSensorLabels } from './labels.ts';
 import { LINE_COLOURS, lineTolerance } from './rules.ts';
+
+/** Every value a chart draws (its lines, then its thresholds), without copying the series. */
+function* drawnValues(lines: readonly ChartLine[], thresholds: readonly ChartThreshold[]) {
+  for (const l of lines) yield* l.values;
+  for (const th of thresholds) yield th.value;
+}
 
 /**
  * One chart per sensor type of a series answer (one line per sensor), in the user's units, sharing one
@@ -24,6 +31,7 @@ export function SeriesCharts({
 }) {
   const { t } = useTranslation();
   const labels = useSensorLabels();
+  const { system } = useDisplayPreferences();
   // The server's grid as it is: the chart joins a node's reading cadence and breaks at real silences.
   const grid = useMemo(() => ({ start: data.start, bucketMs: data.bucketMs, points: data.points }), [data]);
   const values = useMemo(() => new Map(data.series.map((s) => [s.sensorId, s.avg])), [data]);
@@ -31,13 +39,14 @@ export function SeriesCharts({
   const elapsedDays =
     card.startDate === null ? 0 : Math.ceil(((card.terminationDate ?? Date.now()) - card.startDate) / DAY_MS);
   const charts = useMemo(
-    () =>
-      types
+    () => {
+      const nameOf = labels.sensorNames(data.series);
+      return types
         .map((type) => {
           const series = data.series.filter((s) => s.sensorType === type);
           const lines: ChartLine[] = series.map((s, i) => ({
             key: String(s.sensorId),
-            label: series.length > 1 ? labels.sensor(s) : labels.sensorType(type),
+            label: series.length > 1 ? nameOf(s) : labels.sensorType(type),
             values: values.get(s.sensorId) ?? [],
             color: LINE_COLOURS[i % LINE_COLOURS.length],
             tolerance: lineTolerance(card.kind, type, elapsedDays),
@@ -57,11 +66,14 @@ export function SeriesCharts({
                 color: '#ef6c00',
               });
           }
-          return { type, lines, thresholds };
+          // Power in W under 1 kW, else kW (voltage, current alike), from what this chart draws.
+          const scale = displayScale(quantityOf(type), drawnValues(lines, thresholds), system);
+          return { type, lines, thresholds, scale };
         })
-        .filter((c) => c.lines.length > 0),
+        .filter((c) => c.lines.length > 0);
+    },
     // labels and t change with the language; the lines are rebuilt then too
-    [types, data.series, values, card, elapsedDays, labels, t],
+    [types, data.series, values, card, elapsedDays, labels, t, system],
   );
   if (charts.length === 0) return <EmptyState message={t('widgets.chart.noData')} />;
   return (
@@ -82,6 +94,7 @@ export function SeriesCharts({
             lines={c.lines}
             quantity={quantityOf(c.type)}
             thresholds={c.thresholds}
+            scale={c.scale}
             syncKey={`sensor-job-${card.jobId}`}
             title={labels.sensorType(c.type)}
             height={240}

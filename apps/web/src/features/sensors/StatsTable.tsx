@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import type { SensorStats } from '@sitepulse/contracts';
+import { displayScale, formatScaled } from '@sitepulse/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDisplayPreferences } from '../../app/preferences.ts';
@@ -25,6 +26,13 @@ export function StatsTable({ stats }: { stats: SensorStats[] }) {
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const prefs = useDisplayPreferences();
   const labels = useSensorLabels();
+  const nameOf = labels.sensorNames(stats);
+  // One unit per row, chosen from the row's figures: 1088 W .. 54547 W reads 1.1 kW .. 54.5 kW.
+  const valueText = (s: SensorStats, v: number | null) => {
+    const q = quantityOf(s.sensorType);
+    const scale = displayScale(q, [s.min, s.averageMeasurementData, s.max], prefs.system);
+    return formatScaled(q, v, prefs.system, scale);
+  };
   if (stats.length === 0) return <EmptyState message={t('sensors.detail.noSensors')} />;
   const cols = [
     { key: 'min', label: t('sensors.analytics.min'), value: (s: SensorStats) => s.min },
@@ -41,10 +49,10 @@ export function StatsTable({ stats }: { stats: SensorStats[] }) {
         {stats.map((s) => (
           <Paper key={s.sensorId} variant="outlined" sx={{ p: 1.5, borderRadius: 2 }}>
             <Typography sx={{ fontWeight: 700 }} noWrap>
-              {labels.sensor(s)}
+              {nameOf(s)}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="div">
-              {labels.sensorType(s.sensorType)} · {t('sensors.analytics.count', { count: s.count })}
+              {labels.sensorCaption(s)} · {t('sensors.analytics.count', { count: s.count })}
             </Typography>
             <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1, mt: 0.5 }}>
               {cols.map((c) => (
@@ -53,7 +61,7 @@ export function StatsTable({ stats }: { stats: SensorStats[] }) {
                     {c.label}
                   </Typography>
                   <Typography sx={{ fontWeight: 600 }} noWrap>
-                    {prefs.withUnit(quantityOf(s.sensorType), c.value(s))}
+                    {valueText(s, c.value(s))}
                   </Typography>
                 </Box>
               ))}
@@ -69,7 +77,6 @@ export function StatsTable({ stats }: { stats: SensorStats[] }) {
         <TableHead>
           <TableRow>
             <TableCell>{t('sensors.detail.sensor')}</TableCell>
-            <TableCell>{t('sensors.analytics.sensorType')}</TableCell>
             {cols.map((c) => (
               <TableCell key={c.key} align="right">
                 {c.label}
@@ -81,11 +88,15 @@ export function StatsTable({ stats }: { stats: SensorStats[] }) {
         <TableBody>
           {stats.map((s) => (
             <TableRow key={s.sensorId}>
-              <TableCell>{labels.sensor(s)}</TableCell>
-              <TableCell>{labels.sensorType(s.sensorType)}</TableCell>
+              <TableCell>
+                <Box sx={{ fontWeight: 600 }}>{nameOf(s)}</Box>
+                <Typography variant="caption" color="text.secondary">
+                  {labels.sensorCaption(s)}
+                </Typography>
+              </TableCell>
               {cols.map((c) => (
-                <TableCell key={c.key} align="right">
-                  {prefs.withUnit(quantityOf(s.sensorType), c.value(s))}
+                <TableCell key={c.key} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {valueText(s, c.value(s))}
                 </TableCell>
               ))}
               <TableCell align="right">{s.count}</TableCell>

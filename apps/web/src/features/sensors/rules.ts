@@ -3,7 +3,7 @@
  * the card filter, the time ranges, which screen shows which job, and the sensor groups of the GR variants.
  */
 import type { LumimonNodeCard } from '@sitepulse/contracts';
-import { DAY_MS, HOUR_MS, MINUTE_MS, nodeCardReadings, paths, smoothingTolerance } from '@sitepulse/domain';
+import { nodeCardReadings, paths, smoothingTolerance } from '@sitepulse/domain';
 
 /** Filters of the overview: every card, alarming ones, running ones (STARTED), ended ones (STOPPED or ERROR). */
 export const NODE_FILTERS = ['ALL', 'ALARMING', 'STARTED', 'ENDED'] as const;
@@ -19,28 +19,8 @@ export function matchesFilter(
   return true;
 }
 
-/** Time ranges of the detail screens: the last 6 hours, day, week or month of the job, or all of it. */
-export const TIME_RANGES = ['6h', '24h', '7d', '30d', 'job'] as const;
-export type TimeRange = (typeof TIME_RANGES)[number];
-const RANGE_MS: Record<Exclude<TimeRange, 'job'>, number> = {
-  '6h': 6 * HOUR_MS,
-  '24h': DAY_MS,
-  '7d': 7 * DAY_MS,
-  '30d': 30 * DAY_MS,
-};
-
-/**
- * Start of a range (epoch ms, to the minute so the query key holds still), counted back from the job's
- * end when it has ended, else from now. Undefined for the whole job: the server then reads from its start.
- */
-export function rangeFrom(
-  range: TimeRange,
-  at: { now: number; terminationDate?: number | null },
-): number | undefined {
-  if (range === 'job') return undefined;
-  const end = at.terminationDate ?? at.now;
-  return Math.max(0, Math.floor((end - RANGE_MS[range]) / MINUTE_MS) * MINUTE_MS);
-}
+/** Time ranges of the detail screens: shared with the job screen's charts (components/charts/time-range.ts). */
+export { rangeFrom, TIME_RANGES, type TimeRange } from '../../components/charts/time-range.ts';
 
 /** The detail screen of a card: GPS jobs on the map, current transformers on the power screen, others on sensor details. */
 export function detailsHref(

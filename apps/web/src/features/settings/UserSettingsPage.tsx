@@ -12,13 +12,13 @@ import {
   Typography,
 } from '@mui/material';
 import type { UserSettingType } from '@sitepulse/contracts';
-import { DEFAULT_TIME_ZONE, SYSTEMS, type UnitSystem } from '@sitepulse/domain';
+import { DEFAULT_TIME_ZONE, SITE_TIME_ZONE, SYSTEMS, type UnitSystem } from '@sitepulse/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveUserSetting, useUserDetails } from '../../api/queries.ts';
 import { useSettingValues } from '../../api/users.ts';
 import { useDisplaySetters } from '../../app/layout/DisplayToggles.tsx';
-import { useDisplayPreferences } from '../../app/preferences.ts';
+import { browserTimeZone, useDisplayPreferences } from '../../app/preferences.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
@@ -104,12 +104,23 @@ export default function UserSettingsPage() {
             <Section title={t('settings.timeZone.title')} help={t('settings.timeZone.help')}>
               <Autocomplete
                 options={v.DisplayTimeZone}
-                value={v.DisplayTimeZone.includes(prefs.timeZone) ? prefs.timeZone : DEFAULT_TIME_ZONE}
+                value={
+                  v.DisplayTimeZone.includes(prefs.timeZoneSetting)
+                    ? prefs.timeZoneSetting
+                    : DEFAULT_TIME_ZONE
+                }
                 disableClearable
-                onChange={(_, zone) => zone && zone !== prefs.timeZone && put('DisplayTimeZone', zone)}
+                // "Job site's time" first, then the fixed zones (docs/decisions/site-time.md).
+                getOptionLabel={(zone) => (zone === SITE_TIME_ZONE ? t('siteTime.siteOption') : zone)}
+                groupBy={(zone) => (zone === SITE_TIME_ZONE ? '' : t('siteTime.fixedZones'))}
+                onChange={(_, zone) => zone && zone !== prefs.timeZoneSetting && put('DisplayTimeZone', zone)}
                 renderInput={(params) => <TextField {...params} label={t('settings.timeZone.title')} />}
                 sx={{ maxWidth: 420 }}
               />
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }} data-testid="zone-help">
+                {t('siteTime.settingsHelp', { browser: browserTimeZone() })}{' '}
+                {t('siteTime.nowShowing', { zone: prefs.timeZone, label: prefs.zoneLabel() })}
+              </Typography>
             </Section>
             <Section title={t('settings.delivery.title')} help={t('settings.delivery.help')}>
               <RadioGroup

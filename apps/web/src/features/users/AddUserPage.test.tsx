@@ -161,7 +161,7 @@ describe('the add-user form', () => {
       language: 'en',
       tenantGroupData: [],
     });
-    expect(await screen.findByText('Invitation sent to +16135550144.')).toBeTruthy();
+    expect(await screen.findByText('Invitation sent to (613) 555-0144.')).toBeTruthy();
   });
 
   it('removes a job-site row and asks for a job site in an empty one', async () => {

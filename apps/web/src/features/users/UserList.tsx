@@ -19,6 +19,7 @@ import type { TenantGroup, UserSummary } from '@sitepulse/contracts';
 import { isInvitationPending, personName } from '@sitepulse/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { formatPhone } from '../../components/phone-format.ts';
 import { ResendInvitationButton, StatusChips } from './parts.tsx';
 import {
   accountTypeText,
@@ -96,7 +97,7 @@ export function UserList({
                 {missing(u.email, t)}
               </Typography>
               <Typography variant="body2" sx={{ mb: 0.75 }}>
-                {missing(u.phone, t)}
+                {missing(formatPhone(u.phone), t)}
               </Typography>
               <StatusChips user={u} />
               <Box sx={{ mt: 0.75 }}>
@@ -174,7 +175,7 @@ export function UserList({
               <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="user-type">
                 {accountTypeText(t, u.accountType)}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{missing(u.phone, t)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{missing(formatPhone(u.phone), t)}</TableCell>
               <TableCell sx={{ minWidth: 120 }}>
                 <StatusChips user={u} />
                 {isInvitationPending(u) ? (

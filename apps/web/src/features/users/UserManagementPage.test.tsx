@@ -51,7 +51,7 @@ describe('the user list', () => {
     ]);
     const [, bobRow, janeRow, legacyRow, mariaRow] = rows.map((r) => within(r));
     expect(janeRow.getByText('jane.doe@demo.example')).toBeTruthy();
-    expect(janeRow.getByText('+16135550101')).toBeTruthy();
+    expect(janeRow.getByText('(613) 555-0101')).toBeTruthy();
     expect(janeRow.getByText('Harbourfront Tower · admin')).toBeTruthy();
     expect(janeRow.getByText('North Yard Precast Plant · viewer')).toBeTruthy();
     expect(janeRow.getByText('Active')).toBeTruthy();
@@ -94,7 +94,9 @@ describe('the user list', () => {
       body: { companyId: 1, username: 'mlopez' },
     });
     expect(
-      await screen.findByText('A new invitation was sent to +16135550123. The earlier links no longer work.'),
+      await screen.findByText(
+        'A new invitation was sent to (613) 555-0123. The earlier links no longer work.',
+      ),
     ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/user-management');
   });

@@ -14,6 +14,7 @@ import {
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
+import { formatPhone } from '../../components/phone-format.ts';
 import { EMAIL_MAX, NAME_MAX } from './forms.ts';
 
 /** An account type a company admin may give (ADMIN, USER, READONLY_MEMBER). */
@@ -45,7 +46,7 @@ export const editUserPath = (user: Pick<UserSummary, 'id'>) => `/edit-user/${use
 export function invitationTarget(
   user: Pick<UserSummary, 'email' | 'phone' | 'firstName' | 'lastName' | 'username'>,
 ) {
-  return user.email || user.phone || personName(user);
+  return user.email || formatPhone(user.phone) || personName(user);
 }
 
 /** A job site's name, from the signed-in admin's list; an id the list does not hold shows as 'Job site {id}'. */
