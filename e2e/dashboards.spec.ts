@@ -17,6 +17,7 @@ import {
   expectPath,
   expectText,
   expectVisible,
+  plainText,
 } from './support/ui.ts';
 
 const e2e = useE2E();
@@ -60,7 +61,7 @@ describe('construction dashboard', () => {
     // The CO sensor on the parkade ramp is over its 25 ppm bound: named above the pours, one click from its node.
     const alarms = page.getByTestId('sensor-alarms');
     await expectText(alarms, /1 sensor is alarming/);
-    expect(await alarms.innerText()).toContain('Parkade Ramp CO (Gas)');
+    expect(await alarms.innerText().then(plainText)).toContain('Parkade Ramp CO (Gas)');
     await screenshot(page, 'dashboards-construction-1280-welcome');
     await page.getByRole('button', { name: 'Got it' }).click();
     await welcome.waitFor({ state: 'detached' });
@@ -72,28 +73,36 @@ describe('construction dashboard', () => {
       ['Core Wall Lift 7', 'CURING'],
     ]);
     await expectText(pour(page, 'Level 3 Slab - Pour 1'), /Target reached/);
-    const reached = await pour(page, 'Level 3 Slab - Pour 1').getByTestId('pour-strength').innerText();
+    const reached = await pour(page, 'Level 3 Slab - Pour 1')
+      .getByTestId('pour-strength')
+      .innerText()
+      .then(plainText);
     expect(reached).toMatch(/^[\d.]+ MPa\s*of 25\.0 MPa$/);
     expect(Number.parseFloat(reached)).toBeGreaterThanOrEqual(25);
     await expectText(pour(page, 'Level 4 Slab - Pour 2'), /Not yet/);
-    const curing = await pour(page, 'Level 4 Slab - Pour 2').getByTestId('pour-strength').innerText();
+    const curing = await pour(page, 'Level 4 Slab - Pour 2')
+      .getByTestId('pour-strength')
+      .innerText()
+      .then(plainText);
     expect(Number.parseFloat(curing)).toBeLessThan(25);
-    expect(await pour(page, 'Core Wall Lift 7').getByTestId('pour-strength').innerText()).toMatch(
-      /of 20\.0 MPa$/,
-    );
+    expect(
+      await pour(page, 'Core Wall Lift 7').getByTestId('pour-strength').innerText().then(plainText),
+    ).toMatch(/of 20\.0 MPa$/);
 
-    expect(await page.getByTestId('tile-reached').innerText()).toBe('1');
-    expect(await page.getByTestId('tile-curing').innerText()).toBe('2');
-    expect(await page.getByTestId('tile-alarms').innerText()).toBe('1');
-    expect(await page.getByTestId('tile-stopped').innerText()).toBe('1');
+    expect(await page.getByTestId('tile-reached').innerText().then(plainText)).toBe('1');
+    expect(await page.getByTestId('tile-curing').innerText().then(plainText)).toBe('2');
+    expect(await page.getByTestId('tile-alarms').innerText().then(plainText)).toBe('1');
+    expect(await page.getByTestId('tile-stopped').innerText().then(plainText)).toBe('1');
 
     // The weather now, from 'Tower Crane Weather'.
     const station = page.getByTestId('weather-station');
     await expectVisible(station.getByRole('link', { name: 'Tower Crane Weather' }));
-    expect(await page.getByTestId('weather-temperature').innerText()).toMatch(/^-?[\d.]+ °C$/);
-    expect(await page.getByTestId('weather-humidity').innerText()).toMatch(/^[\d.]+ %$/);
-    expect(await page.getByTestId('weather-wind').innerText()).toMatch(/^[\d.]+ km\/hr$/);
-    expect(await page.getByTestId('moisture-humidity').innerText()).toMatch(/^[\d.]+ %$/);
+    expect(await page.getByTestId('weather-temperature').innerText().then(plainText)).toMatch(
+      /^-?[\d.]+ °C$/,
+    );
+    expect(await page.getByTestId('weather-humidity').innerText().then(plainText)).toMatch(/^[\d.]+ %$/);
+    expect(await page.getByTestId('weather-wind').innerText().then(plainText)).toMatch(/^[\d.]+ km\/hr$/);
+    expect(await page.getByTestId('moisture-humidity').innerText().then(plainText)).toMatch(/^[\d.]+ %$/);
 
     const summaries = page.getByTestId('project-summary');
     expect(await summaries.evaluateAll((els) => els.map((e) => e.getAttribute('data-project')))).toEqual([
@@ -109,7 +118,7 @@ describe('construction dashboard', () => {
     await setUnits(page, 'Imperial');
     await expectText(
       pour(page, 'Level 3 Slab - Pour 1').getByTestId('pour-strength'),
-      /^\d+ psi\s*of 3626 psi$/,
+      /^\d+\spsi\s*of 3626\spsi$/,
     );
     await expectText(page.getByTestId('weather-temperature'), /^-?[\d.]+ °F$/);
     await expectText(page.getByTestId('weather-wind'), /^[\d.]+ mph$/);
@@ -141,7 +150,7 @@ describe('construction dashboard', () => {
     await expectText(pour(page, 'Level 3 Slab - Pour 1'), /Objetivo alcanzado/);
     await expectText(
       pour(page, 'Level 3 Slab - Pour 1').getByTestId('pour-strength'),
-      /^\d+ psi\s*de 3626 psi$/,
+      /^\d+\spsi\s*de 3626\spsi$/,
     );
     await expectNoHorizontalOverflow(page);
     await screenshot(page, 'dashboards-construction-390-es-imperial');
@@ -164,7 +173,9 @@ describe('precast dashboard', () => {
     expect(shown.map(([name]) => name).sort()).toEqual(['DT-101', 'DT-102', 'DT-103', 'DT-104']);
     // Each verdict agrees with the strength shown against the 20 MPa target; DT-104, 3 hours in, is curing.
     for (const [name, verdict] of shown) {
-      const strength = Number.parseFloat(await pour(page, name).getByTestId('pour-strength').innerText());
+      const strength = Number.parseFloat(
+        await pour(page, name).getByTestId('pour-strength').innerText().then(plainText),
+      );
       expect(verdict).toBe(strength >= 20 ? 'REACHED' : 'CURING');
     }
     expect(shown.find(([name]) => name === 'DT-104')?.[1]).toBe('CURING');
@@ -184,7 +195,9 @@ describe('precast dashboard', () => {
         .getByTestId('project-summary')
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-project'))),
     ).toEqual(['Hollow Core Line']);
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/Hollow Core Line/i);
+    expect(await page.getByRole('heading', { level: 1 }).innerText().then(plainText)).toMatch(
+      /Hollow Core Line/i,
+    );
   });
 
   it('at 390: the double tees as cards that fit the phone', async () => {

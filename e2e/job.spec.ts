@@ -14,7 +14,13 @@ import { callAs, demoSiteAs } from './support/api.ts';
 import { desktop, phone, screenshot, useE2E } from './support/browser.ts';
 import { demoUsers } from './support/demo.ts';
 import { restoreDisplayAfterEach, setLanguage, setUnits } from './support/preferences.ts';
-import { expectNoHorizontalOverflow, expectPath, expectText, expectVisible } from './support/ui.ts';
+import {
+  expectNoHorizontalOverflow,
+  expectPath,
+  expectText,
+  expectVisible,
+  plainText,
+} from './support/ui.ts';
 
 const GATEWAY_KEY = 'e2e-job-spec-gateway-key';
 const e2e = useE2E({ env: { DEMO_GATEWAY_KEY: GATEWAY_KEY } });
@@ -86,27 +92,31 @@ describe('job screen: a maturity job', () => {
     await page.getByRole('link', { name: 'Level 3 Slab - Pour 1' }).click();
     await expectPath(page, jobPath('Maturity', job, job.tenant));
 
-    expect(await page.getByTestId('job-name').innerText()).toBe('Level 3 Slab - Pour 1');
+    expect(await page.getByTestId('job-name').innerText().then(plainText)).toBe('Level 3 Slab - Pour 1');
     const answer = page.getByTestId('strength-answer');
     await expectVisible(answer);
     expect(await answer.getAttribute('data-verdict')).toBe('REACHED');
-    expect(await page.getByTestId('strength-answer-title').innerText()).toBe('Target strength reached');
-    expect(await page.getByTestId('strength-answer-detail').innerText()).toBe(
+    expect(await page.getByTestId('strength-answer-title').innerText().then(plainText)).toBe(
+      'Target strength reached',
+    );
+    expect(await page.getByTestId('strength-answer-detail').innerText().then(plainText)).toBe(
       `Estimated strength ${(job.latestStrength as number).toFixed(1)} MPa: ${job.progressBarValue}% of the 25.0 MPa target.`,
     );
     // The strength series crossed the target days ago: the answer says by when.
     await expectText(
       page.getByTestId('strength-reached-by'),
-      /^Reached by \d{4}-\d{2}-\d{2} \d{2}:\d{2} (AM|PM)\.$/,
+      /^Reached by \d{4}-\d{2}-\d{2} \d{2}:\d{2} (AM|PM) UTC\.$/,
     );
     expect(await page.getByTestId('strength-progress').getAttribute('data-value')).toBe(
       String(job.progressBarValue),
     );
-    expect(await page.getByTestId('latest-strength-value').innerText()).toBe(
+    expect(await page.getByTestId('latest-strength-value').innerText().then(plainText)).toBe(
       `${(job.latestStrength as number).toFixed(1)} MPa`,
     );
-    expect(await page.getByTestId('latest-elapsed-value').innerText()).toMatch(/^12 days \d+ hours?$/);
-    expect(await page.getByTestId('latest-sensors-value').innerText()).toBe('4 of 4');
+    expect(await page.getByTestId('latest-elapsed-value').innerText().then(plainText)).toMatch(
+      /^12 days \d+ hours?$/,
+    );
+    expect(await page.getByTestId('latest-sensors-value').innerText().then(plainText)).toBe('4 of 4');
     await expectVisible(page.getByText('STARTED', { exact: true }));
     await expectVisible(page.getByText('Mix: C30 Slab Mix (Type GU, 20% slag)'));
 
@@ -126,8 +136,8 @@ describe('job screen: a maturity job', () => {
     expect(await rows.count()).toBe(4);
     for (const s of job.sensors) {
       const row = page.locator(`[data-testid="sensor-row"][data-sensor="${s.sensorId}"]`);
-      expect(await row.innerText()).toContain(s.sensorAlias as string);
-      expect(await row.innerText()).toContain(`${(s.strength as number).toFixed(1)} MPa`);
+      expect(await row.innerText().then(plainText)).toContain(s.sensorAlias as string);
+      expect(await row.innerText().then(plainText)).toContain(`${(s.strength as number).toFixed(1)} MPa`);
     }
     await expectVisible(page.getByTestId('maturity-disclaimer'));
     await expectNoHorizontalOverflow(page);
@@ -145,13 +155,13 @@ describe('job screen: a maturity job', () => {
         `^Estimated strength ${psi(job.latestStrength as number)} psi: ${job.progressBarValue}% of the ${psi(25)} psi target\\.$`,
       ),
     );
-    expect(await page.getByTestId('latest-strength-value').innerText()).toBe(
+    expect(await page.getByTestId('latest-strength-value').innerText().then(plainText)).toBe(
       `${psi(job.latestStrength as number)} psi`,
     );
     expect(await page.getByTestId('chart-strength').getByTestId('time-chart').getAttribute('data-unit')).toBe(
       'psi',
     );
-    expect(await page.getByTestId('latest-maturity-value').innerText()).toMatch(/ °F\.Hr$/);
+    expect(await page.getByTestId('latest-maturity-value').innerText().then(plainText)).toMatch(/ °F\.Hr$/);
 
     // Spanish.
     await setLanguage(page, 'es');
@@ -160,7 +170,9 @@ describe('job screen: a maturity job', () => {
       page.getByTestId('strength-answer-detail'),
       new RegExp(`^Resistencia estimada ${psi(job.latestStrength as number)} psi`),
     );
-    expect(await page.getByTestId('latest-elapsed-value').innerText()).toMatch(/^12 días \d+ horas?$/);
+    expect(await page.getByTestId('latest-elapsed-value').innerText().then(plainText)).toMatch(
+      /^12 días \d+ horas?$/,
+    );
     await expectVisible(page.getByText('¿Se puede desencofrar?'));
     await screenshot(page, 'job-maturity-psi-es-1280');
   });
@@ -178,8 +190,12 @@ describe('job screen: a maturity job', () => {
     const answer = page.getByTestId('strength-answer');
     await expectVisible(answer);
     expect(await answer.getAttribute('data-verdict')).toBe('NOT_REACHED');
-    expect(await page.getByTestId('strength-answer-title').innerText()).toBe('Not at target strength yet');
-    expect(await page.getByTestId('latest-elapsed-value').innerText()).toMatch(/^1 day [12] hours?$/);
+    expect(await page.getByTestId('strength-answer-title').innerText().then(plainText)).toBe(
+      'Not at target strength yet',
+    );
+    expect(await page.getByTestId('latest-elapsed-value').innerText().then(plainText)).toMatch(
+      /^1 day [12] hours?$/,
+    );
 
     // On a phone: the answer, then the latest values, then the actions, then the charts.
     const top = async (l: Locator) => (await l.boundingBox())?.y ?? Number.NaN;
@@ -226,7 +242,9 @@ describe('job screen: a maturity job', () => {
     );
     await expectVisible(page.getByTestId('strength-targets').locator('[data-level="high"]'));
     await expectVisible(page.getByText('STOPPED', { exact: true }));
-    expect(await page.getByTestId('latest-elapsed').innerText()).toMatch(/^Ran for\s+6 days 0 hours/);
+    expect(await page.getByTestId('latest-elapsed').innerText().then(plainText)).toMatch(
+      /^Ran for\s+6 days 0 hours/,
+    );
     // A stopped job cannot be started or stopped again.
     expect(await page.getByRole('button', { name: 'Stop job' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Start job' }).count()).toBe(0);
@@ -410,7 +428,9 @@ describe('job screen: changes by a writer, none by a viewer', () => {
     await dialog.getByTestId('command-confirm').click();
     await expectVisible(page.getByText('STOPPED', { exact: true }));
     expect(await page.getByRole('button', { name: 'Stop job' }).count()).toBe(0);
-    expect(await page.getByTestId('strength-answer').innerText()).toMatch(/The job was stopped on /);
+    expect(await page.getByTestId('strength-answer').innerText().then(plainText)).toMatch(
+      /The job was stopped on /,
+    );
   });
 
   it('a new reading shows without a reload', async () => {
@@ -423,7 +443,7 @@ describe('job screen: changes by a writer, none by a viewer', () => {
     );
     const row = page.locator(`[data-testid="sensor-row"][data-sensor="${t1.sensorId}"]`);
     await expectVisible(row);
-    expect(await row.innerText()).not.toContain('45.5 °C');
+    expect(await row.innerText().then(plainText)).not.toContain('45.5 °C');
     // The gateway sends a reading five minutes ahead of the clock (ingest allows ten), so the demo feed
     // does not pass it during the test.
     const res = await fetch(`${e2e.server.url.replace(/\/$/, '')}/api/ingest/readings`, {
@@ -501,7 +521,7 @@ describe('job screen: humidity and microweather jobs', () => {
     touched.add(page);
     await setUnits(page, 'Metric');
     await setLanguage(page, 'en');
-    expect(await page.getByTestId('job-name').innerText()).toBe('Tower Crane Weather');
+    expect(await page.getByTestId('job-name').innerText().then(plainText)).toBe('Tower Crane Weather');
     await expectVisible(page.getByText('Microweather job'));
     await expectVisible(page.getByText('Concrete Sensors'));
     await expectText(page.getByTestId('latest-humidity-value'), /^[\d.]+ %$/);
@@ -515,7 +535,9 @@ describe('job screen: humidity and microweather jobs', () => {
     // Readings arrive every 10 minutes: the latest may move on; check the unit and the conversion of what shows.
     await expectText(page.getByTestId('latest-wind-speed-value'), /^[\d.]+ mph$/);
     await expectText(page.getByTestId('latest-temperature-value'), /^-?[\d.]+ °F$/);
-    const shownMph = Number.parseFloat(await page.getByTestId('latest-wind-speed-value').innerText());
+    const shownMph = Number.parseFloat(
+      await page.getByTestId('latest-wind-speed-value').innerText().then(plainText),
+    );
     const now = await api<WeatherJob>(
       demoUsers.admin.username,
       `/analytics/microweather/node/jobs/details/${weather.id}`,

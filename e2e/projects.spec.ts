@@ -1,6 +1,7 @@
 /**
  * The project job list on the demo company (apps/server/src/demo/hardware.ts and seed.ts): Harbourfront
- * Tower's 'Podium Slabs' with its six concrete jobs (newest first, 5 at a time, the filters of section 4),
+ * Tower's 'Podium Slabs' with its six concrete jobs (all of them at once, latest start first, the filters of
+ * section 4, a search by name, node or cable id and a sort),
  * its 'Default' Concrete project ('Concrete Sensors') holding the weather station, and its Lumimon 'Default' ('Job
  * Site Sensors') holding the CO sensor and the GPS-tracked telehandler. Checked in Metric and Imperial, English and Spanish, at 1280 and 390 wide.
  */
@@ -16,6 +17,7 @@ import {
   expectPath,
   expectText,
   expectVisible,
+  plainText,
 } from './support/ui.ts';
 
 const e2e = useE2E();
@@ -32,7 +34,7 @@ async function rowNames(page: Page): Promise<string[]> {
 const touched = restoreDisplayAfterEach();
 
 describe('project job list', () => {
-  it('Podium Slabs at 1280: from the dashboard, newest first, 5 at a time, filters, in MPa then psi, then Spanish', async () => {
+  it('Podium Slabs at 1280: from the dashboard, every job at once, filters, search and sort, in MPa then psi, then Spanish', async () => {
     const page = await e2e.signedInPage({ username: demoUsers.admin.username }, { viewport: desktop });
     touched.add(page);
     await setUnits(page, 'Metric');
@@ -48,14 +50,17 @@ describe('project job list', () => {
 
     await expectVisible(page.getByRole('heading', { level: 1, name: /Podium Slabs/ }));
     await expectVisible(rows(page));
+    // No job hidden behind a button: all six, latest start first.
     expect(await rowNames(page)).toEqual([
       'Core Wall Lift 7',
       'Level 4 Slab - Pour 2',
       'Column Line C',
       'Level 2 Slab Moisture',
       'Level 3 Slab - Pour 1',
+      'Transfer Beam T2',
     ]);
-    expect(await page.getByTestId('jobs-shown').innerText()).toBe('Showing 5 of 6');
+    expect(await page.getByTestId('jobs-shown').innerText().then(plainText)).toBe('6 jobs');
+    expect(await page.getByRole('button', { name: 'Fetch more' }).count()).toBe(0);
 
     // Column Line C: its node went silent, the job is in error.
     const column = row(page, 'Column Line C');
@@ -64,28 +69,51 @@ describe('project job list', () => {
     // Level 3 Slab - Pour 1, 12 days in: past its 25 MPa target, the MATURED alarm bit set.
     const pour1 = row(page, 'Level 3 Slab - Pour 1');
     await expectVisible(pour1.locator('[data-alarm="MATURED"]'));
-    const strength = await pour1.getByTestId('job-strength').innerText();
+    const strength = await pour1.getByTestId('job-strength').innerText().then(plainText);
     expect(strength).toMatch(/^[\d.]+ MPa\s*of 25\.0 MPa$/);
     expect(Number.parseFloat(strength)).toBeGreaterThanOrEqual(25);
     expect(await pour1.getByText('CBL-20001 · MAT-10001').count()).toBe(1);
     // Level 4 Slab - Pour 2, a day in: curing, below its target.
-    const pour2 = await row(page, 'Level 4 Slab - Pour 2').getByTestId('job-strength').innerText();
+    const pour2 = await row(page, 'Level 4 Slab - Pour 2')
+      .getByTestId('job-strength')
+      .innerText()
+      .then(plainText);
     expect(Number.parseFloat(pour2)).toBeLessThan(25);
     // The humidity job: its humidity in %, status from its dates.
     const moisture = row(page, 'Level 2 Slab Moisture');
-    expect(await moisture.getByTestId('job-humidity').innerText()).toMatch(/^[\d.]+ %$/);
+    expect(await moisture.getByTestId('job-humidity').innerText().then(plainText)).toMatch(/^[\d.]+ %$/);
     expect(await moisture.locator('[data-status]').first().getAttribute('data-status')).toBe('STARTED');
     await expectVisible(page.getByTestId('maturity-disclaimer'));
     await screenshot(page, 'projects-list-1280');
 
-    // Fetch more: the sixth, oldest job, stopped.
-    await page.getByRole('button', { name: 'Fetch more' }).click();
-    await rows(page).nth(5).waitFor();
-    expect((await rowNames(page))[5]).toBe('Transfer Beam T2');
+    // The sixth, oldest job, stopped.
     expect(
       await row(page, 'Transfer Beam T2').locator('[data-status]').first().getAttribute('data-status'),
     ).toBe('STOPPED');
-    expect(await page.getByRole('button', { name: 'Fetch more' }).count()).toBe(0);
+
+    // Search by cable id, then by name; sort by name.
+    const search = page.getByTestId('job-search');
+    await search.fill('CBL-20004');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="maturity-job"]').length === 1);
+    expect(await rowNames(page)).toEqual(['Column Line C']);
+    expect(await page.getByTestId('jobs-shown').innerText().then(plainText)).toBe('1 of 6 jobs match');
+    await search.fill('slab');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="maturity-job"]').length === 3);
+    await page.getByTestId('job-sort').locator('..').getByRole('combobox').click();
+    await page.getByRole('option', { name: 'Name' }).click();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="maturity-job"]')?.getAttribute('data-job-name') ===
+        'Level 2 Slab Moisture',
+    );
+    expect(await rowNames(page)).toEqual([
+      'Level 2 Slab Moisture',
+      'Level 3 Slab - Pour 1',
+      'Level 4 Slab - Pour 2',
+    ]);
+    expect(page.url()).toMatch(/[?&]sort=name/);
+    await page.getByRole('button', { name: 'Clear the search' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="maturity-job"]').length === 6);
 
     // Filters: Stopped (TERMINATED), Error, then all again.
     await page.getByRole('button', { name: 'Stopped', exact: true }).click();
@@ -95,11 +123,11 @@ describe('project job list', () => {
     await row(page, 'Column Line C').waitFor();
     expect(await rowNames(page)).toEqual(['Column Line C']);
     await page.getByRole('button', { name: 'All', exact: true }).click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="maturity-job"]').length === 5);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="maturity-job"]').length === 6);
 
     // Imperial: strength in psi without decimals, the target 25 MPa = 3626 psi, maturity in °F.Hr.
     await setUnits(page, 'Imperial');
-    await expectText(pour1.getByTestId('job-strength'), /^\d+ psi\s*of 3626 psi$/);
+    await expectText(pour1.getByTestId('job-strength'), /^\d+\spsi\s*of 3626\spsi$/);
     await expectText(pour1, /°F\.Hr/);
     await expectText(moisture.getByTestId('job-humidity'), /^[\d.]+ %$/);
     await screenshot(page, 'projects-list-1280-imperial');
@@ -107,7 +135,7 @@ describe('project job list', () => {
     // Spanish.
     await setLanguage(page, 'es');
     await expectVisible(page.getByRole('heading', { name: 'Trabajos de hormigón' }));
-    await expectVisible(page.getByRole('button', { name: 'Cargar más' }));
+    await expectVisible(page.getByRole('textbox', { name: 'Buscar trabajos' }));
     await expectText(row(page, 'Core Wall Lift 7').locator('[data-status]').first(), /INICIADO/);
     await expectVisible(page.getByRole('heading', { name: 'Otros sensores' }));
     await screenshot(page, 'projects-list-1280-es-imperial');
@@ -128,10 +156,14 @@ describe('project job list', () => {
       'Microweather Node',
     ]);
     const weather = cards.nth(0);
-    expect(await weather.getByRole('link').first().innerText()).toBe('Tower Crane Weather');
-    expect(await weather.getByTestId('reading-Temperature').innerText()).toMatch(/^-?[\d.]+ °C$/);
-    expect(await weather.getByTestId('reading-Humidity').innerText()).toMatch(/^[\d.]+ %$/);
-    expect(await weather.getByTestId('reading-Wind Speed').innerText()).toMatch(/^[\d.]+ km\/hr$/);
+    expect(await weather.getByRole('link').first().innerText().then(plainText)).toBe('Tower Crane Weather');
+    expect(await weather.getByTestId('reading-Temperature').innerText().then(plainText)).toMatch(
+      /^-?[\d.]+ °C$/,
+    );
+    expect(await weather.getByTestId('reading-Humidity').innerText().then(plainText)).toMatch(/^[\d.]+ %$/);
+    expect(await weather.getByTestId('reading-Wind Speed').innerText().then(plainText)).toMatch(
+      /^[\d.]+ km\/hr$/,
+    );
     await screenshot(page, 'projects-sensors-1280');
 
     // The site's Lumimon project lists its environmental nodes in the job type order of section 2.
@@ -145,7 +177,7 @@ describe('project job list', () => {
     ]);
     const gas = cards.nth(0);
     expect(await gas.locator('[data-testid^="reading-"]').count()).toBe(1);
-    expect(await gas.getByTestId('reading-Gas').innerText()).toMatch(/^[\d.]+ ppm$/);
+    expect(await gas.getByTestId('reading-Gas').innerText().then(plainText)).toMatch(/^[\d.]+ ppm$/);
     const gasLink = gas.getByRole('link', { name: 'Parkade Ramp CO' });
     expect(await gasLink.getAttribute('href')).toMatch(/^\/job-site-details\/\d+\/\d+\/\d+$/);
     const gps = cards.nth(1);
@@ -166,7 +198,7 @@ describe('project job list', () => {
     await setUnits(page, 'Imperial');
     await setLanguage(page, 'es');
     const pour1 = row(page, 'Level 3 Slab - Pour 1');
-    await expectText(pour1.getByTestId('job-strength'), /^\d+ psi\s*de 3626 psi$/);
+    await expectText(pour1.getByTestId('job-strength'), /^\d+\spsi\s*de 3626\spsi$/);
     await expectText(pour1.getByTestId('job-temperature'), /°F$/);
     expect(await page.locator('table').count()).toBe(0);
     // The filter is a drop-down on a phone.
@@ -174,8 +206,8 @@ describe('project job list', () => {
     await expectNoHorizontalOverflow(page);
     await screenshot(page, 'projects-list-390-es-imperial');
 
-    await page.getByRole('button', { name: 'Cargar más' }).click();
-    await rows(page).nth(5).waitFor();
+    // Every job on the phone too, the stopped one last.
+    expect(await rows(page).count()).toBe(6);
     await expectText(row(page, 'Transfer Beam T2').locator('[data-status]').first(), /DETENIDO/);
     await expectNoHorizontalOverflow(page);
   });

@@ -100,10 +100,32 @@ export async function expectPath(page: Page, path: string | RegExp): Promise<voi
   );
 }
 
-/** Waits until the locator's text matches, then checks it. */
+/**
+ * Text as a person reads it: the no-break space that keeps a value with its unit ('22.0 km/hr', domain
+ * UNIT_SPACE) as a plain space, so patterns write ' km/hr'.
+ */
+export const plainText = (text: string): string => text.replace(/\u00a0/g, ' ');
+
+/** A locator's rendered text (innerText), as read (plainText). */
+export async function readText(locator: Locator): Promise<string> {
+  return plainText(await locator.innerText());
+}
+
+/**
+ * Waits until the locator's text, as read (plainText), matches, then checks it. Polled rather than
+ * `filter({ hasText })`, whose patterns see the no-break space of '22.0 km/hr' as it is.
+ */
 export async function expectText(locator: Locator, pattern: RegExp): Promise<void> {
-  await locator.filter({ hasText: pattern }).first().waitFor();
-  expect(await locator.first().innerText()).toMatch(pattern);
+  const matches = (text: string) => new RegExp(pattern.source, pattern.flags.replace('g', '')).test(text);
+  await locator.first().waitFor();
+  // As long as the contexts' action timeout (browser.ts), then the assertion says what was shown.
+  const until = Date.now() + 30_000;
+  let shown = plainText(await locator.first().innerText());
+  while (!matches(shown) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    shown = plainText(await locator.first().innerText());
+  }
+  expect(shown).toMatch(pattern);
 }
 
 /** No part of the page is wider than the screen. */
