@@ -15,7 +15,14 @@ import {
   hasChartData,
   latestIndices,
 } from './chart-data.ts';
-import { timeAxisLabels, timeAxisZone } from './time-axis.ts';
+import {
+  estimateTextWidth,
+  type MeasureText,
+  TIME_INCRS_MS,
+  timeAxisLabels,
+  timeAxisStep,
+  timeAxisZone,
+} from './time-axis.ts';
 import type { TimeWindow } from './time-range.ts';
 
 export type { ChartGrid, ChartLine } from './chart-data.ts';
@@ -190,6 +197,23 @@ export function TimeChart({
       return latestIdx.current.perLine[sidx - 1] ?? null;
     };
     const keyIndex = new Map(allLines.map((l, i) => [l.key, i + 1]));
+    // The time axis' tick step for the range and width shown, measured with the axis' own font: uPlot asks
+    // for the least spacing (space), then for the steps to choose from (incrs), with the same range.
+    let step: { key: string; incrMs: number; spacePx: number } | null = null;
+    const timeStep = (u: uPlot, min: number, max: number, dim: number) => {
+      const key = `${min}|${max}|${dim}`;
+      if (step?.key !== key) {
+        const found = timeAxisStep(
+          (max - min) * 1000,
+          dim,
+          prefs.timeZone,
+          prefs.language,
+          axisMeasure(u, 0),
+        );
+        step = { key, ...found };
+      }
+      return step;
+    };
     const opts: uPlot.Options = {
       width: Math.max(200, el.clientWidth),
       height,
@@ -201,6 +225,12 @@ export function TimeChart({
         {
           stroke: '#5f6b76',
           grid: { stroke: '#eceff1' },
+          // Ticks far enough apart for their widest label, so '4:00 AM' never runs into '8:00 AM'.
+          space: (u, _i, min, max, dim) => timeStep(u, min, max, dim).spacePx,
+          incrs: (u, _i, min, max, dim) => {
+            const { incrMs } = timeStep(u, min, max, dim);
+            return TIME_INCRS_MS.filter((ms) => ms >= incrMs).map((ms) => ms / 1000);
+          },
           // Ticks in the reader's language and the display zone ('18:00' / '24 nov'), titled with the zone.
           values: (_u, splits, _axis, _space, incr) =>
             timeAxisLabels(
@@ -344,6 +374,19 @@ export function TimeChart({
 }
 
 const NO_BANDS: ChartBand[] = [];
+
+/** Text widths in CSS pixels in an axis' font, on the plot's canvas (estimated where it cannot measure). */
+function axisMeasure(u: uPlot, axisIdx: number): MeasureText {
+  const axis = u.axes[axisIdx] as uPlot.Axis & { font?: [string, number, number] };
+  const ctx = u.ctx;
+  const font = axis.font?.[0];
+  if (!ctx || typeof ctx.measureText !== 'function' || !font) return estimateTextWidth(axis.font?.[2] ?? 12);
+  const ratio = typeof devicePixelRatio === 'number' && devicePixelRatio > 0 ? devicePixelRatio : 1;
+  return (text) => {
+    ctx.font = font;
+    return ctx.measureText(text).width / ratio;
+  };
+}
 
 /** The first or last time of the x column, in ms (undefined when empty). */
 function xRange(xs: readonly number[] | undefined, end: 'first' | 'last'): number | undefined {

@@ -1,6 +1,13 @@
 import { DAY_MS, HOUR_MS } from '@sitepulse/domain';
 import { describe, expect, it } from 'vitest';
-import { timeAxisLabels, timeAxisZone } from './time-axis.ts';
+import {
+  estimateTextWidth,
+  TIME_INCRS_MS,
+  TIME_LABEL_GAP,
+  timeAxisLabels,
+  timeAxisStep,
+  timeAxisZone,
+} from './time-axis.ts';
 
 // 2026-11-24 23:00 UTC = 18:00 in Toronto (EST), the evening of the 24th.
 const EVENING = Date.UTC(2026, 10, 24, 23, 0);
@@ -44,5 +51,72 @@ describe('time axis labels', () => {
     expect(timeAxisZone(winter, winter + DAY_MS, 'America/Toronto', 'en')).toBe(name(winter));
     expect(timeAxisZone(winter, summer, 'America/Toronto', 'en')).toBe(`${name(winter)}/${name(summer)}`);
     expect(timeAxisZone(undefined, undefined, 'UTC', 'es')).toBe('UTC');
+  });
+});
+
+describe('time axis spacing', () => {
+  const measure = estimateTextWidth(12);
+  const widest = (label: string) => Math.max(...label.split('\n').map(measure));
+  const zone = 'America/Toronto';
+  // A 24 h window ending at 18:00 EST, ticks on the hour as uPlot lays them.
+  const to = EVENING;
+  const from = to - DAY_MS;
+  /** Pairs of neighbouring labels that run into each other (less than the gap between them). */
+  const crowded = (incrMs: number, plotWidthPx: number, language: string) => {
+    const first = Math.ceil(from / incrMs) * incrMs;
+    const splits = ticks(first, incrMs, Math.floor((to - first) / incrMs) + 1);
+    const labels = timeAxisLabels(splits, incrMs, zone, language);
+    const apart = (plotWidthPx * incrMs) / DAY_MS;
+    return labels.slice(1).flatMap((label, i) => {
+      const room = apart - (widest(labels[i]) + widest(label)) / 2;
+      return room < TIME_LABEL_GAP ? [`${labels[i]}|${label}`] : [];
+    });
+  };
+  /** uPlot's default: the smallest step whose ticks are 50 px apart, whatever the labels. */
+  const uPlotDefault = (plotWidthPx: number) =>
+    TIME_INCRS_MS.find((ms) => (plotWidthPx * ms) / DAY_MS >= 50) ?? DAY_MS;
+
+  it("uPlot's fixed 50 px spacing runs 24 h labels together ('4:00 AM8:00 AM') on a narrow chart", () => {
+    expect(uPlotDefault(330)).toBe(4 * HOUR_MS);
+    expect(crowded(uPlotDefault(330), 330, 'en')).not.toEqual([]);
+  });
+
+  // Plot widths: a full-width chart at 1280 px, a chart beside another one, and a phone at 390 px.
+  it.each([
+    [1100, 'en'],
+    [1100, 'es'],
+    [560, 'en'],
+    [330, 'en'],
+    [330, 'es'],
+    [290, 'en'],
+    [290, 'es'],
+  ])('a 24 h window %i px wide (%s): ticks stand further apart than their labels', (width, language) => {
+    const { incrMs, spacePx } = timeAxisStep(DAY_MS, width, zone, language, measure);
+    expect((width * incrMs) / DAY_MS).toBeGreaterThanOrEqual(spacePx);
+    expect(crowded(incrMs, width, language)).toEqual([]);
+    // Not sparser than needed: the next smaller step would crowd them.
+    const smaller = TIME_INCRS_MS[TIME_INCRS_MS.indexOf(incrMs) - 1];
+    expect((width * smaller) / DAY_MS).toBeLessThan(spacePx);
+  });
+
+  it('no width from 200 to 1600 px crowds 24 h, 7 day or 90 day labels, in either language', () => {
+    for (const language of ['en', 'es']) {
+      for (let width = 200; width <= 1600; width += 10) {
+        const { incrMs } = timeAxisStep(DAY_MS, width, zone, language, measure);
+        expect(crowded(incrMs, width, language)).toEqual([]);
+        for (const days of [7, 90]) {
+          const step = timeAxisStep(days * DAY_MS, width, zone, language, measure);
+          expect((width * step.incrMs) / (days * DAY_MS)).toBeGreaterThanOrEqual(step.spacePx);
+        }
+      }
+    }
+  });
+
+  it('wide English 12-hour labels need more room than Spanish 24-hour ones', () => {
+    const en = timeAxisStep(DAY_MS, 420, zone, 'en', measure);
+    const es = timeAxisStep(DAY_MS, 420, zone, 'es', measure);
+    expect(en.spacePx).toBeGreaterThan(es.spacePx);
+    expect(en.incrMs).toBe(6 * HOUR_MS);
+    expect(es.incrMs).toBe(4 * HOUR_MS);
   });
 });

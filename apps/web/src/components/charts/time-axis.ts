@@ -73,6 +73,127 @@ export function timeAxisLabels(
   });
 }
 
+/** Widths of text in CSS pixels (a canvas' measureText, or `estimateTextWidth` where there is none). */
+export type MeasureText = (text: string) => number;
+
+/**
+ * A generous estimate of a text's width at `fontPx` (about 0.62 em a character: digits and capitals of the
+ * usual sans fonts, DejaVu Sans included, are no wider on average), for tests and canvases that cannot measure.
+ */
+export function estimateTextWidth(fontPx: number): MeasureText {
+  return (text) => text.length * fontPx * 0.62;
+}
+
+/** Least clear space between two neighbouring tick labels, in CSS pixels. */
+export const TIME_LABEL_GAP = 16;
+
+const S = 1000;
+const MIN = 60 * S;
+const H = 60 * MIN;
+/** The tick steps a time axis may take (ms), as uPlot's own: seconds up to centuries. */
+export const TIME_INCRS_MS: readonly number[] = [
+  S,
+  5 * S,
+  10 * S,
+  15 * S,
+  30 * S,
+  MIN,
+  5 * MIN,
+  10 * MIN,
+  15 * MIN,
+  30 * MIN,
+  H,
+  2 * H,
+  3 * H,
+  4 * H,
+  6 * H,
+  8 * H,
+  12 * H,
+  ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15].map((d) => d * DAY_MS),
+  ...[1, 2, 3, 4, 6].map((m) => m * 30 * DAY_MS),
+  ...[1, 2, 5, 10, 25, 50, 100].map((y) => y * 365 * DAY_MS),
+];
+
+type LabelKind = 'seconds' | 'time' | 'day' | 'month';
+
+function labelKind(incrMs: number): LabelKind {
+  if (incrMs >= MONTH_MS) return 'month';
+  if (incrMs >= DAY_MS) return 'day';
+  return incrMs < MIN ? 'seconds' : 'time';
+}
+
+const samples = new Map<string, string[]>();
+
+/**
+ * Lines a label of this kind can read, across the hours of a day and the months of a year (2-digit days,
+ * '12:59 PM', 'Sep 2026'), so the widest of them bounds every label the axis draws.
+ */
+function sampleLines(kind: LabelKind, zone: string, lang: string): string[] {
+  const key = `${lang}|${zone}|${kind}`;
+  let lines = samples.get(key);
+  if (!lines) {
+    const base = Date.UTC(2026, 0, 28, 0, 59, 59);
+    const hours = Array.from({ length: 24 }, (_, h) => base + h * H);
+    const months = Array.from({ length: 12 }, (_, m) => Date.UTC(2026, m, 28, 12));
+    const list =
+      kind === 'month'
+        ? months.map((ms) => formatter(lang, zone, 'month').format(ms))
+        : [
+            ...(kind === 'day' ? [] : hours.map((ms) => formatter(lang, zone, kind).format(ms))),
+            ...months.map((ms) => formatter(lang, zone, 'day').format(ms)),
+            formatter(lang, zone, 'year').format(base),
+          ];
+    lines = [...new Set(list)];
+    samples.set(key, lines);
+  }
+  return lines;
+}
+
+/** The width of the widest label `timeAxisLabels` can give ticks `incrMs` apart (each line of it). */
+export function timeAxisLabelWidth(
+  incrMs: number,
+  zone: string,
+  language: string | null | undefined,
+  measure: MeasureText,
+): number {
+  return sampleLines(labelKind(incrMs), zone, resolveLanguage(language)).reduce(
+    (w, line) => Math.max(w, measure(line)),
+    0,
+  );
+}
+
+/**
+ * The tick step of a time axis `plotWidthPx` wide showing `rangeMs`: the smallest step whose ticks stand
+ * further apart than their widest label and a gap, so labels never run together ('4:00 AM8:00 AM'); and
+ * that least spacing (`spacePx`, uPlot's axis `space`). The widest step when even that one is crowded.
+ */
+export function timeAxisStep(
+  rangeMs: number,
+  plotWidthPx: number,
+  zone: string,
+  language: string | null | undefined,
+  measure: MeasureText,
+  gap = TIME_LABEL_GAP,
+): { incrMs: number; spacePx: number } {
+  const widths = new Map<LabelKind, number>();
+  const spaceFor = (incrMs: number) => {
+    const kind = labelKind(incrMs);
+    let w = widths.get(kind);
+    if (w === undefined) {
+      w = timeAxisLabelWidth(incrMs, zone, language, measure);
+      widths.set(kind, w);
+    }
+    return Math.ceil(w + gap);
+  };
+  const last = TIME_INCRS_MS[TIME_INCRS_MS.length - 1];
+  if (!(rangeMs > 0) || !(plotWidthPx > 0)) return { incrMs: last, spacePx: spaceFor(last) };
+  for (const incrMs of TIME_INCRS_MS) {
+    const spacePx = spaceFor(incrMs);
+    if ((plotWidthPx * incrMs) / rangeMs >= spacePx) return { incrMs, spacePx };
+  }
+  return { incrMs: last, spacePx: spaceFor(last) };
+}
+
 /**
  * The zone's short name over a time range, for the axis title: one name ('EST'), or both when daylight
  * saving changes inside the range ('EST/EDT').
