@@ -99,8 +99,12 @@ describe('job screen: a maturity job', () => {
     expect(await page.getByTestId('strength-answer-title').innerText().then(plainText)).toBe(
       'Target strength reached',
     );
-    expect(await page.getByTestId('strength-answer-detail').innerText().then(plainText)).toBe(
-      `Estimated strength ${(job.latestStrength as number).toFixed(1)} MPa: ${job.progressBarValue}% of the 25.0 MPa target.`,
+    // Once the forecast has come, the target reads as it was entered: 25 MPa.
+    await expectText(
+      page.getByTestId('strength-answer-detail'),
+      new RegExp(
+        `^Estimated strength ${(job.latestStrength as number).toFixed(1)} MPa: ${job.progressBarValue}% of the 25 MPa target\\.$`,
+      ),
     );
     // The strength series crossed the target days ago: the answer says by when.
     await expectText(
@@ -128,15 +132,18 @@ describe('job screen: a maturity job', () => {
     expect(await page.getByTestId('chart-maturity').getByTestId('time-chart').getAttribute('data-unit')).toBe(
       '°C.Hr',
     );
-    await expectVisible(page.getByTestId('chart-strength').getByText('Target (MPa)'));
+    // The job's target is drawn under the name of its use (stripping, by default).
+    await expectVisible(page.getByTestId('chart-strength').getByText('Stripping (MPa)'));
     await expectText(page.getByTestId('extreme-max-value'), /^[\d.]+ °C$/);
 
-    // The sensors: display names, each with its strength; T1..T4 all counted.
+    // The sensors: display names without the job's name (T1), each with its strength; T1..T4 all counted.
     const rows = page.getByTestId('sensor-row');
     expect(await rows.count()).toBe(4);
     for (const s of job.sensors) {
       const row = page.locator(`[data-testid="sensor-row"][data-sensor="${s.sensorId}"]`);
-      expect(await row.innerText().then(plainText)).toContain(s.sensorAlias as string);
+      expect(await row.innerText().then(plainText)).toContain(
+        (s.sensorAlias as string).replace('Level 3 Slab - Pour 1 - ', ''),
+      );
       expect(await row.innerText().then(plainText)).toContain(`${(s.strength as number).toFixed(1)} MPa`);
     }
     await expectVisible(page.getByTestId('maturity-disclaimer'));
@@ -145,14 +152,14 @@ describe('job screen: a maturity job', () => {
 
     // Each sensor as its own line.
     await page.getByRole('button', { name: 'Each sensor' }).click();
-    await expectVisible(page.getByTestId('chart-strength').getByText('Level 3 Slab - Pour 1 - T4 (MPa)'));
+    await expectVisible(page.getByTestId('chart-strength').getByText('T4 (MPa)'));
 
     // Imperial: psi without decimals, without a reload.
     await setUnits(page, 'Imperial');
     await expectText(
       page.getByTestId('strength-answer-detail'),
       new RegExp(
-        `^Estimated strength ${psi(job.latestStrength as number)} psi: ${job.progressBarValue}% of the ${psi(25)} psi target\\.$`,
+        `^Estimated strength ${psi(job.latestStrength as number)} psi: ${job.progressBarValue}% of the 25 MPa \\(${psi(25)} psi\\) target\\.$`,
       ),
     );
     expect(await page.getByTestId('latest-strength-value').innerText().then(plainText)).toBe(
@@ -219,7 +226,8 @@ describe('job screen: a maturity job', () => {
     await expectText(page.getByTestId('strength-answer-title'), /^Aún no alcanza la resistencia objetivo$/);
     await expectText(
       page.getByTestId('strength-answer-detail'),
-      new RegExp(`^Resistencia estimada \\d+ psi: \\d+ % del objetivo de ${psi(25)} psi\\.$`),
+      // The target as it was entered (25 MPa), with its value in the unit shown.
+      new RegExp(`^Resistencia estimada \\d+ psi: \\d+ % del objetivo de 25 MPa \\(${psi(25)} psi\\)\\.$`),
     );
     await expectNoHorizontalOverflow(page);
     await screenshot(page, 'job-maturity-psi-es-390');
@@ -323,7 +331,8 @@ describe('job screen: changes by a writer, none by a viewer', () => {
     expect(sensor?.mediumThresholdLBound).toBeCloseTo(5, 6);
     expect(target?.singularThreshold).toBeCloseTo(4000 / CONVERSION.PSI_PER_MPA, 6);
     // The new target shows as the answer's target.
-    await expectText(page.getByTestId('strength-answer-detail'), /of the 4000 psi target\.$/);
+    // Entered in psi (dialog) but stored by the alarm in MPa: named in MPa, with the psi the user gave.
+    await expectText(page.getByTestId('strength-answer-detail'), /of the 27\.58 MPa \(4000 psi\) target\.$/);
 
     // Back as it was: 25 MPa, no temperature bounds.
     await page.getByRole('button', { name: 'Alarms' }).click();
@@ -335,7 +344,7 @@ describe('job screen: changes by a writer, none by a viewer', () => {
     await page.getByTestId('threshold-save').click();
     await expectText(
       page.getByTestId('strength-answer-detail'),
-      new RegExp(`of the ${psi(25)} psi target\\.$`),
+      new RegExp(`of the 25 MPa \\(${psi(25)} psi\\) target\\.$`),
     );
     const cleared = await api<{ alarmData: { alarmType: string } }[]>(
       demoUsers.editor.username,

@@ -362,26 +362,29 @@ function MaturityBody({ job, mode, setMode, phoneActions }: BodyProps) {
     reachedBy: series.data && avgStrength ? reachedBy(series.data, avgStrength, job.targetStrength) : null,
   });
 
-  // The forecast's targets when it has some (the ones reached and the ones the projection crosses, and
-  // the job's own), else the spec's targets of the job.
+  // The spec's targets of the job (its single target named by its kind once the forecast tells it; low,
+  // medium and high as they are), then its further targets the pour has reached or the projection crosses:
+  // a 28-day design target weeks away would only squash the chart.
   const forecastTargets = forecast.data?.targets;
-  const thresholds = useMemo<ChartThreshold[]>(
-    () =>
-      forecastTargets?.length
-        ? forecastTargets
-            .filter((x) => x.primary || x.state === 'REACHED' || x.expectedAt !== null)
-            .map((x) => ({
-              label: t(`forecast.kind.${x.kind}`),
-              value: x.strengthMpa,
-              color: TARGET_KIND_COLOURS[x.kind],
-            }))
-        : targets.map((target) => ({
-            label: t(`job.targets.${target.level}`),
-            value: target.value,
-            color: TARGET_COLOURS[target.level],
-          })),
-    [forecastTargets, targets, t],
-  );
+  const thresholds = useMemo<ChartThreshold[]>(() => {
+    const primaryKind = forecastTargets?.find((x) => x.primary)?.kind;
+    const levels = targets.map((target) => ({
+      label:
+        target.level === 'singular' && primaryKind
+          ? t(`forecast.kind.${primaryKind}`)
+          : t(`job.targets.${target.level}`),
+      value: target.value,
+      color: TARGET_COLOURS[target.level],
+    }));
+    const further = (forecastTargets ?? [])
+      .filter((x) => !x.primary && (x.state === 'REACHED' || x.expectedAt !== null))
+      .map((x) => ({
+        label: t(`forecast.kind.${x.kind}`),
+        value: x.strengthMpa,
+        color: TARGET_KIND_COLOURS[x.kind],
+      }));
+    return [...levels, ...further];
+  }, [forecastTargets, targets, t]);
 
   const excludedSet = useMemo(() => new Set(excludedIds), [excludedIds]);
   const perSensor = useCallback(
