@@ -1,4 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// At least two files at a time: the suites mostly wait on PostgreSQL, servers and Chromium, and Vitest's
+// default (CPUs - 1) ran everything one file at a time on our 2-CPU machines (docs/decisions/ci-time.md).
+const workers = Math.max(2, availableParallelism() - 1);
 
 // One runner for every suite. Server suites run twice: once on SQLite, once on PostgreSQL.
 const serverSuite = (dialect: 'sqlite' | 'postgres') => ({
@@ -15,6 +20,7 @@ const serverSuite = (dialect: 'sqlite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
       serverSuite('sqlite'),
