@@ -27,6 +27,7 @@ import { measurementsRoutes } from './modules/measurements/routes.ts';
 import { nodesRoutes } from './modules/nodes/routes.ts';
 import { portfolioRoutes } from './modules/portfolio/routes.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
 import { resourcesRoutes } from './modules/resources/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { signoffsRoutes } from './modules/signoffs/routes.ts';
@@ -39,7 +40,7 @@ import { rejectHostileInput } from './lib/input-guard.ts';
 import { registerRequestLog } from './lib/request-log.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerSiteReadCache } from './lib/site-read-cache.ts';
-import { createServices, type ModuleOptions, type Services } from './services.ts';
+import { createServices, type ModuleOptions, type ServiceOptions, type Services } from './services.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -48,6 +49,8 @@ export interface BuildAppOptions {
   logger?: false;
   /** where the log lines go instead of stdout (tests read them) */
   logStream?: { write(line: string): void };
+  /** services put in place of the defaults (tests: their own report generators and file store) */
+  services?: ServiceOptions;
 }
 
 /** Reads the bearer token of every /api call whose route is not public (see AuthMode). */
@@ -106,13 +109,14 @@ const apiPlugin: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { servic
   await app.register(forecastRoutes, opts);
   await app.register(portfolioRoutes, opts);
   await app.register(signoffsRoutes, opts);
+  await app.register(reportsRoutes, opts);
 };
 
 /** A URL with the value of its `token` query parameter replaced. */
 export const redactToken = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 
 /** Builds the whole application (API, OpenAPI, web app) without listening: tests use app.inject. */
-export async function buildApp({ config, db, logger, logStream }: BuildAppOptions) {
+export async function buildApp({ config, db, logger, logStream, services: serviceOptions }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -135,7 +139,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
     ajv: { plugins: [ajvFormats as never] },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const services = await createServices(config, db);
+  const services = await createServices(config, db, serviceOptions);
   services.events.useLogger(app.log);
   app.decorate('services', services);
   // E-mails are delivered after their call answered: let the last ones finish before the database closes.

@@ -58,6 +58,10 @@ export interface Config {
   logLevel: LogLevel;
   /** a request that takes at least this long is logged at info as slow (every request is logged at debug) */
   slowRequestMs: number;
+  /** the folder report files are stored in (REPORTS_DIR, default ./data/reports beside the default database) */
+  reportsDir: string;
+  /** how often the report worker looks for new requests and the scheduler for due schedules (ms) */
+  reportPollMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -148,6 +152,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     logLevel,
     slowRequestMs: int(env, 'SLOW_REQUEST_MS', 1000),
+    reportsDir: resolve(str(env, 'REPORTS_DIR', './data/reports')),
+    reportPollMs: Math.max(100, int(env, 'REPORT_POLL_MS', 1500)),
   };
 }
 

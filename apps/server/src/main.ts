@@ -6,6 +6,8 @@ import { startDemoFeed } from './demo/feed.ts';
 import { DEMO_GATEWAY, seedDemoHardware } from './demo/hardware.ts';
 import { DEMO, seedDemo, seedTextResources } from './demo/seed.ts';
 import { hashGatewayKey, newGatewayKey } from './modules/ingest/service.ts';
+import { createReportScheduler } from './modules/reports/scheduler.ts';
+import { createReportWorker } from './modules/reports/worker.ts';
 
 const config = loadConfig(process.env);
 const db = openDb(config.databaseUrl);
@@ -49,6 +51,10 @@ const feed =
     ? startDemoFeed({ db: db.db, ingest: app.services.ingest, log: app.log })
     : null;
 
+// Report files are made in the background; requests and schedules wait in the database across restarts.
+const reportWorker = createReportWorker({ services: app.services, log: app.log });
+const reportScheduler = createReportScheduler({ services: app.services, log: app.log });
+
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
@@ -59,6 +65,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     timer.unref();
     try {
       feed?.stop();
+      await reportScheduler.stop();
+      await reportWorker.stop();
       await app.close();
       await db.close();
       process.exit(0);
@@ -70,6 +78,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+reportWorker.start();
+reportScheduler.start();
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const url = `http://${shownHost}:${config.port}`;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { Database } from './db/types.ts';
+import { createFolderFileStore, type FileStore } from './lib/file-store.ts';
 import { createAlarmsService } from './modules/alarms/service.ts';
 import { createAuthRepo } from './modules/auth/repo.ts';
 import { createAuthService, resolveJwtSecret } from './modules/auth/service.ts';
@@ -23,6 +24,9 @@ import { createMeasurementsService } from './modules/measurements/service.ts';
 import { createNodesService } from './modules/nodes/service.ts';
 import { createPortfolioService } from './modules/portfolio/service.ts';
 import { createProfilesService } from './modules/profiles/service.ts';
+import { REPORT_GENERATORS } from './modules/reports/generators/index.ts';
+import { createReportsRepo } from './modules/reports/repo.ts';
+import { createReportsService, type ReportGenerators } from './modules/reports/service.ts';
 import { createResourcesRepo } from './modules/resources/repo.ts';
 import { createResourcesService } from './modules/resources/service.ts';
 import { createSettingsRepo } from './modules/settings/repo.ts';
@@ -41,8 +45,16 @@ export interface ServiceDeps {
   maturityEngine: MaturityEngine;
 }
 
+/** What tests may put in place of the defaults. */
+export interface ServiceOptions {
+  /** the report generator of each type (default REPORT_GENERATORS) */
+  reportGenerators?: ReportGenerators;
+  /** where report files are kept (default the folder REPORTS_DIR) */
+  reportFiles?: FileStore;
+}
+
 /** Wires every module's service to its repo and to the services it uses. */
-export async function createServices(config: Config, store: Db) {
+export async function createServices(config: Config, store: Db, options: ServiceOptions = {}) {
   const db = store.db;
   const authRepo = createAuthRepo(db);
   const jwtSecret = await resolveJwtSecret(authRepo, config.jwtSecret);
@@ -87,6 +99,13 @@ export async function createServices(config: Config, store: Db) {
   const nodes = createNodesService({ ...deps, measurements });
   const exports = createExportsService({ ...deps, measurements });
   const lumimon = createLumimonService({ ...deps, measurements, nodes, gps });
+  const reports = createReportsService({
+    repo: createReportsRepo(store),
+    jobsites,
+    config,
+    files: options.reportFiles ?? createFolderFileStore(config.reportsDir),
+    generators: options.reportGenerators ?? REPORT_GENERATORS,
+  });
   return {
     mail,
     companies,
@@ -110,6 +129,7 @@ export async function createServices(config: Config, store: Db) {
     nodes,
     exports,
     lumimon,
+    reports,
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -13,6 +13,7 @@ export * from './measurements.ts';
 export * from './password.ts';
 export * from './people.ts';
 export * from './portfolio.ts';
+export * from './reports.ts';
 export * from './resources.ts';
 export * from './system.ts';
 export * from './tenants.ts';

@@ -88,20 +88,7 @@ export const DEFAULT_TIME_ZONE = 'UTC';
 export const REPORT_DATE_FORMAT = 'YYYY-MM-DD';
 export const REPORT_TIME_FORMAT = 'hh:mm:ss A';
 
-/** Report request types (section 3). */
-export const REPORT_TYPES = [
-  'CS_JOB_REPORT',
-  'MATURITY_STRENGTH_JOB_DIFFERENTIAL',
-  'MATURITY_STRENGTH_JOB_GROUP_DIFFERENTIAL',
-  'CS_POUR_REPORT',
-  'T_POUR_REPORT',
-  'RAW_DATA_EXCEL_DW',
-  'RAW_DATA_CSV_DW',
-  'RAW_DATA_EXCEL',
-  'RAW_DATA_CSV',
-  'T_DIFF_PAIR_GROUP_REPORT',
-] as const;
-export type ReportType = (typeof REPORT_TYPES)[number];
+// The report request types and their rules: reports.ts.
 /** A new report request starts as NEW (section 3). */
 export const DEFAULT_REPORT_STATUS = 'NEW';
 /** A new ID file request starts as NEW (section 4). */

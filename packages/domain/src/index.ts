@@ -19,6 +19,7 @@ export * from './names.ts';
 export * from './node-cards.ts';
 export * from './people.ts';
 export * from './portfolio.ts';
+export * from './reports.ts';
 export * from './progress.ts';
 export * from './roles.ts';
 export * from './routes.ts';

@@ -523,6 +523,105 @@ function m005(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Issue 14 (docs/decisions/reports.md): report requests, made by a worker that claims each with a lease
+ * (lease_until, attempts), and their schedules, fired by compare-and-set on next_run_at. JSON lists and
+ * the request's attributes stay text, as the spec keeps them.
+ */
+function m006(dialect: DialectName): Migration {
+  const { ms, id } = cols(dialect);
+  return {
+    async up(db: AnyDb) {
+      await id(db.schema.createTable('report_schedule'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('company.id').onDelete('cascade'))
+        .addColumn('tenant_group_id', 'integer', (c) =>
+          c.notNull().references('tenant_group.id').onDelete('cascade'),
+        )
+        .addColumn('owner_user_id', 'integer', (c) => c.notNull())
+        .addColumn('owner_username', 'text', (c) => c.notNull())
+        .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('frequency', 'text', (c) => c.notNull())
+        .addColumn('week_days', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('month_day', 'integer')
+        .addColumn('time_of_day', 'text', (c) => c.notNull())
+        .addColumn('time_zone', 'text', (c) => c.notNull())
+        .addColumn('request', 'text', (c) => c.notNull())
+        .addColumn('next_run_at', ms)
+        .addColumn('last_run_at', ms)
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('report_schedule_due_idx')
+        .on('report_schedule')
+        .columns(['is_active', 'next_run_at'])
+        .execute();
+      await db.schema
+        .createIndex('report_schedule_site_idx')
+        .on('report_schedule')
+        .columns(['tenant_group_id', 'created_at'])
+        .execute();
+
+      await id(db.schema.createTable('report_request'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('tenant_group_id', 'integer', (c) =>
+          c.notNull().references('tenant_group.id').onDelete('cascade'),
+        )
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('company.id').onDelete('cascade'))
+        .addColumn('owner_company_id', 'integer', (c) => c.notNull())
+        .addColumn('owner_user_id', 'integer', (c) => c.notNull())
+        .addColumn('owner_username', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('NEW'))
+        .addColumn('error', 'text')
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .addColumn('started_at', ms)
+        .addColumn('finished_at', ms)
+        .addColumn('lease_until', ms)
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('cj_id', 'integer')
+        .addColumn('channel_job_name', 'text')
+        .addColumn('channel_job_type', 'text')
+        .addColumn('msj_id', 'integer')
+        .addColumn('mdd_id', 'integer')
+        .addColumn('delivery_methods', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('recipient_ids', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('auto', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('schedule_id', 'integer')
+        .addColumn('attributes', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('file_name', 'text')
+        .addColumn('file_size', ms)
+        .execute();
+      await db.schema
+        .createIndex('report_request_queue_idx')
+        .on('report_request')
+        .columns(['status', 'lease_until'])
+        .execute();
+      await db.schema
+        .createIndex('report_request_site_idx')
+        .on('report_request')
+        .columns(['tenant_group_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('report_request_owner_idx')
+        .on('report_request')
+        .columns(['owner_user_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('report_request_file_idx')
+        .on('report_request')
+        .column('file_name')
+        .execute();
+      await db.schema
+        .createIndex('report_request_schedule_idx')
+        .on('report_request')
+        .columns(['schedule_id', 'created_at'])
+        .execute();
+    },
+  };
+}
+
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -531,6 +630,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '003_alarms_on_jobs': m003(),
     '004_people': m004(dialect),
     '005_targets_signoffs_site_time': m005(dialect),
+    '006_reports': m006(dialect),
   };
 }
 

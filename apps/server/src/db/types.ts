@@ -381,6 +381,69 @@ export interface JobSignoffTable {
   created_at: number;
 }
 
+/** A report request (issue 14): stored NEW, claimed by a worker with a lease, then DONE or ERROR. */
+export interface ReportRequestTable {
+  id: Generated<number>;
+  name: string;
+  tenant_group_id: number;
+  company_id: number;
+  owner_company_id: number;
+  owner_user_id: number;
+  owner_username: string;
+  /** a REPORT_TYPES value */
+  type: string;
+  /** NEW, RUNNING, DONE or ERROR */
+  status: string;
+  error: string | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  /** while RUNNING: until when the worker that claimed it owns it (another may take it over after) */
+  lease_until: number | null;
+  /** how many times a worker claimed it */
+  attempts: Generated<number>;
+  cj_id: number | null;
+  channel_job_name: string | null;
+  channel_job_type: string | null;
+  msj_id: number | null;
+  mdd_id: number | null;
+  /** JSON text: ["email"] or [] */
+  delivery_methods: string;
+  /** JSON text: user ids */
+  recipient_ids: string;
+  auto: Generated<number>;
+  schedule_id: number | null;
+  /** JSON text: ReportAttributes with from, to, units, language and timeZone filled in */
+  attributes: string;
+  file_name: string | null;
+  file_size: number | null;
+}
+
+/** A report made again daily, weekly or monthly (issue 14). */
+export interface ReportScheduleTable {
+  id: Generated<number>;
+  company_id: number;
+  tenant_group_id: number;
+  owner_user_id: number;
+  owner_username: string;
+  is_active: number;
+  name: string;
+  type: string;
+  frequency: string;
+  /** JSON text: 0 (Sunday) .. 6 */
+  week_days: string;
+  month_day: number | null;
+  /** HH:mm in time_zone */
+  time_of_day: string;
+  time_zone: string;
+  /** JSON text: the ReportRequestBody each run makes */
+  request: string;
+  /** the next occurrence (null while stopped); a scheduler fires it by compare-and-set on this value */
+  next_run_at: number | null;
+  last_run_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   app_secret: AppSecretTable;
   company: CompanyTable;
@@ -412,4 +475,6 @@ export interface Database {
   maturity_hour: MaturityHourTable;
   job_target: JobTargetTable;
   job_signoff: JobSignoffTable;
+  report_request: ReportRequestTable;
+  report_schedule: ReportScheduleTable;
 }

@@ -512,3 +512,81 @@ describe('forecast', () => {
     }),
   });
 });
+
+describe('reports', () => {
+  const RR = '/analytics/report/requests';
+  let adminScheduleId: number;
+  beforeAll(async () => {
+    // A schedule of the site's admin: nobody but its owner or a site admin stops it.
+    const admin = await ctx.db.db
+      .selectFrom('app_user')
+      .select('id')
+      .where('username', '=', DEMO.users.admin)
+      .where('company_id', '=', ctx.companyId)
+      .executeTakeFirstOrThrow();
+    const row = await ctx.db.db
+      .insertInto('report_schedule')
+      .values({
+        company_id: ctx.companyId,
+        tenant_group_id: x.siteId,
+        owner_user_id: admin.id,
+        owner_username: DEMO.users.admin,
+        is_active: 1,
+        name: 'Weekly raw data',
+        type: 'RAW_DATA_CSV',
+        frequency: 'WEEKLY',
+        week_days: '[1]',
+        month_day: null,
+        time_of_day: '07:00',
+        time_zone: 'UTC',
+        request: JSON.stringify({ type: 'RAW_DATA_CSV', attributes: { sensorIds: [x.temperatureSensorId] } }),
+        next_run_at: Date.now() + 86_400_000,
+        last_run_at: null,
+        created_at: Date.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    adminScheduleId = row.id;
+  });
+  const reads = (s: typeof x) => [
+    get(`${RR}/by_tenant_group?tenantGroupId=${s.siteId}`),
+    get(`${RR}/schedules/by_tenant_group/with_latest_rr?tenantGroupId=${s.siteId}`),
+    get(`/analytics/report/msj/sensors/by_cjg?cjgId=${s.jobGroupId}`),
+    get(`/analytics/report/msj/sensors/by_tenant_group?tenantGroupId=${s.siteId}`),
+    get(`/analytics/report/nodes/by_tenant_group?tenantGroupId=${s.siteId}`),
+    post(`${RR}/list/by_user`, { tenantGroupId: s.siteId }),
+    post(`${RR}/list/by_msjId/${s.maturityJobId}`),
+  ];
+  checkModule({
+    tables: ['report_request', 'report_schedule'],
+    otherReads: () => reads(o),
+    otherWrites: () => [
+      post(`${RR}/msj/by_job?tenant=${o.siteId}`, {
+        type: 'RAW_DATA_CSV',
+        attributes: { sensorIds: [o.temperatureSensorId] },
+      }),
+      post(`${RR}/schedules`, {
+        tenantGroupId: o.siteId,
+        request: { type: 'RAW_DATA_CSV', attributes: { sensorIds: [o.temperatureSensorId] } },
+        frequency: 'DAILY',
+        timeOfDay: '07:00',
+        timeZone: 'UTC',
+      }),
+    ],
+    // Viewers make reports of their sites; stopping someone else's schedule needs its owner or a site admin.
+    siteWrites: () => [put(`${RR}/schedules/cmd/toggle/by_id`, { id: adminScheduleId, isActive: false })],
+    inspectorReads: () => reads(x),
+    allowed: () => ({
+      who: 'admin',
+      call: put(`${RR}/schedules/cmd/toggle/by_id`, { id: adminScheduleId, isActive: false }),
+      changed: async () => {
+        const row = await ctx.db.db
+          .selectFrom('report_schedule')
+          .select(['is_active', 'next_run_at'])
+          .where('id', '=', adminScheduleId)
+          .executeTakeFirstOrThrow();
+        expect(row).toEqual({ is_active: 0, next_run_at: null });
+      },
+    }),
+  });
+});

@@ -17,12 +17,11 @@ const SLOT_MS = 15 * 60_000;
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 /**
- * A formatter of epoch ms as `YYYY-MM-DD hh:mm:ss A` in an IANA zone. The zone's offset is looked up
- * (with Intl, as dayjs's timezone plugin does) once per 15 minutes of UTC time and cached: every
- * zone changes offset only on a quarter hour, and a file of millions of rows then costs one Intl
- * call per quarter hour instead of one per row.
+ * The offset (ms) of an IANA zone's clock from UTC at a time. It is looked up (with Intl, as dayjs's
+ * timezone plugin does) once per 15 minutes of UTC time and cached: every zone changes offset only on a
+ * quarter hour, and a file of millions of rows then costs one Intl call per quarter hour, not per row.
  */
-export function zonedFormatter(timeZone: string): (ts: number) => string {
+export function zoneOffset(timeZone: string): (ts: number) => number {
   const dtf = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -34,7 +33,7 @@ export function zonedFormatter(timeZone: string): (ts: number) => string {
     second: '2-digit',
   });
   const offsets = new Map<number, number>();
-  function offsetAt(ts: number): number {
+  return (ts: number): number => {
     const slot = Math.floor(ts / SLOT_MS);
     let off = offsets.get(slot);
     if (off === undefined) {
@@ -48,7 +47,12 @@ export function zonedFormatter(timeZone: string): (ts: number) => string {
       offsets.set(slot, off);
     }
     return off;
-  }
+  };
+}
+
+/** A formatter of epoch ms as `YYYY-MM-DD hh:mm:ss A` in an IANA zone (the spec's report formats). */
+export function zonedFormatter(timeZone: string): (ts: number) => string {
+  const offsetAt = zoneOffset(timeZone);
   return (ts: number) => {
     const d = new Date(ts + offsetAt(ts));
     const h = d.getUTCHours();

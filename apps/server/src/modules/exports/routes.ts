@@ -5,6 +5,7 @@ import { DOWNLOAD_PATHS, DOWNLOAD_TOKEN_PARAM } from '@sitepulse/domain';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { requireActor } from '../../lib/actor.ts';
+import { tokenInQuery as downloadTokenHook } from '../../lib/download-token.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { AUTHED_ERRORS, BEARER } from '../../lib/http.ts';
 import type { ModuleOptions } from '../../services.ts';
@@ -30,19 +31,7 @@ export const exportsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
   const { auth, exports: files } = services;
   const base = { tags: ['files'], security: BEARER };
 
-  /**
-   * These routes read a token from the query when no valid Authorization header did (route auth
-   * `optional`: the app's hook reads the header and ignores a missing or bad one).
-   */
-  async function tokenInQuery(req: FastifyRequest) {
-    if (req.actor) return;
-    const token = (req.query as Record<string, unknown> | undefined)?.[DOWNLOAD_TOKEN_PARAM];
-    if (typeof token !== 'string' || token === '') throw unauthorized();
-    const result = await auth.authenticate(token);
-    if (result.kind !== 'access') throw unauthorized('This call needs a signed-in user');
-    req.actor = result.actor;
-    req.tokenCompanyId = result.actor.companyId;
-  }
+  const tokenInQuery = downloadTokenHook(auth);
 
   for (const file of Object.keys(MEASUREMENT_FILES) as MeasurementFile[]) {
     const path = `/data/measurement/${file}/file`;

@@ -374,7 +374,7 @@ async function writeXlsx(plan: ExportPlan, out: PassThrough): Promise<void> {
  * backpressure. So the writer waits itself: until the sheet stream is piped and holds little, the
  * compressor has drained, and the client has taken the output.
  */
-interface SheetStream {
+export interface SheetStream {
   pipes?: Writable[];
   buffers?: unknown[];
 }
@@ -385,7 +385,8 @@ function needsDrain(w: Writable): boolean {
   return w.writableNeedDrain ?? legacy?.needDrain ?? false;
 }
 
-async function settle(sheet: SheetStream, out: PassThrough): Promise<void> {
+/** Also used by the raw-data report files (reports/generators/raw-data-xlsx.ts), which write several sheets. */
+export async function settle(sheet: SheetStream, out: Writable): Promise<void> {
   for (;;) {
     if (out.destroyed) return;
     const target = sheet.pipes?.[0];

@@ -24,6 +24,17 @@ export interface MailMessage {
    * copy drops it, so the database keeps no usable link; undelivered messages keep it for an admin.
    */
   secret?: string;
+  /**
+   * Files sent with the e-mail (a report). Held in memory until delivered and never written to the
+   * outbox: the stored copy names them only (without SMTP_URL the rendered message lists them too).
+   */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** A message written to the outbox and not yet handed to SMTP. */
@@ -58,12 +69,19 @@ export function createMailService(deps: { db: Kysely<Database>; smtpUrl?: string
     if ((message.channel ?? 'email') !== 'email') return;
     let update: { raw?: string; sent_at?: number; error?: string; text?: string; html?: string | null };
     try {
+      const attachments = message.attachments?.map((a) =>
+        smtpUrl
+          ? { filename: a.filename, contentType: a.contentType, content: a.content }
+          : // The JSON transport's copy is kept in the outbox: name the file, do not store its bytes.
+            { filename: a.filename, contentType: a.contentType, content: `[${a.content.length} bytes]` },
+      );
       const info = await transport.sendMail({
         from,
         to: message.to,
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(attachments?.length ? { attachments } : {}),
       });
       if (smtpUrl) {
         update = { sent_at: Date.now() };

@@ -248,3 +248,67 @@ export function passwordChangedMail(m: { lang: MailLanguage; name: string; usern
       'your other sessions were signed out.</p><p>If this was not you, ask an admin to restore your access.</p>',
   };
 }
+
+export interface ReportReadyMail {
+  lang: MailLanguage;
+  /** the recipient's first name or username */
+  name: string;
+  reportName: string;
+  siteName: string;
+  /** who asked for it (a person's name), and whether a schedule made it */
+  ownerName: string;
+  scheduled: boolean;
+  /** the file's name and size in bytes */
+  fileName: string;
+  fileSize: number;
+  /** the file is attached; otherwise `link` (the site's report list) is where to download it */
+  attached: boolean;
+  link: string;
+}
+
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/** A report is ready: attached up to a size, else a link to the report list of its job site. */
+export function reportReadyMail(m: ReportReadyMail): RenderedMail {
+  const e = {
+    name: escapeHtml(m.name),
+    report: escapeHtml(m.reportName),
+    site: escapeHtml(m.siteName),
+    owner: escapeHtml(m.ownerName),
+    file: escapeHtml(m.fileName),
+    link: escapeHtml(m.link),
+  };
+  const size = megabytes(m.fileSize);
+  if (m.lang === 'es') {
+    const why = m.scheduled
+      ? `el informe programado por ${m.ownerName}`
+      : `el informe que ${m.ownerName} solicitó`;
+    const whyHtml = m.scheduled
+      ? `el informe programado por ${e.owner}`
+      : `el informe que ${e.owner} solicitó`;
+    const where = m.attached
+      ? `Va adjunto: ${m.fileName} (${size}).`
+      : `El archivo ${m.fileName} (${size}) es demasiado grande para adjuntarlo: descárguelo de la lista de informes:\n\n${m.link}`;
+    const whereHtml = m.attached
+      ? `<p>Va adjunto: ${e.file} (${size}).</p>`
+      : `<p>El archivo ${e.file} (${size}) es demasiado grande para adjuntarlo: <a href="${e.link}">descárguelo de la lista de informes</a>.</p>`;
+    return {
+      subject: `Informe listo: ${m.reportName} (${m.siteName})`,
+      text: `Hola ${m.name}:\n\nYa está listo ${why} en ${m.siteName}: ${m.reportName}.\n\n${where}\n`,
+      html: `<p>Hola ${e.name}:</p><p>Ya está listo ${whyHtml} en <b>${e.site}</b>: ${e.report}.</p>${whereHtml}`,
+    };
+  }
+  const why = m.scheduled ? `The report ${m.ownerName} scheduled` : `The report ${m.ownerName} asked for`;
+  const whyHtml = m.scheduled ? `The report ${e.owner} scheduled` : `The report ${e.owner} asked for`;
+  const where = m.attached
+    ? `It is attached: ${m.fileName} (${size}).`
+    : `The file ${m.fileName} (${size}) is too large to attach: download it from the report list:\n\n${m.link}`;
+  const whereHtml = m.attached
+    ? `<p>It is attached: ${e.file} (${size}).</p>`
+    : `<p>The file ${e.file} (${size}) is too large to attach: <a href="${e.link}">download it from the report list</a>.</p>`;
+  return {
+    subject: `Report ready: ${m.reportName} (${m.siteName})`,
+    text: `Hello ${m.name},\n\n${why} on ${m.siteName} is ready: ${m.reportName}.\n\n${where}\n`,
+    html: `<p>Hello ${e.name},</p><p>${whyHtml} on <b>${e.site}</b> is ready: ${e.report}.</p>${whereHtml}`,
+  };
+}
