@@ -94,6 +94,25 @@ export const queryKeys = {
     all: ['portfolio'] as const,
     status: (companyId: number) => ['portfolio', 'status', companyId] as const,
   },
+  /**
+   * Reports (features/reports): the lists the generation screen chooses from, and the requests and schedules
+   * of a site (site(id) prefix) or of the signed-in user. Every report mutation invalidates reports.all.
+   */
+  reports: {
+    all: ['reports'] as const,
+    types: (companyId: number) => ['reports', 'types', companyId] as const,
+    site: (tenantGroupId: number) => ['reports', 'site', tenantGroupId] as const,
+    /** Sensors of the site, or of one job group (cjgId) of it. */
+    sensors: (tenantGroupId: number, cjgId: number | null) =>
+      ['reports', 'site', tenantGroupId, 'sensors', cjgId ?? 'all'] as const,
+    nodes: (tenantGroupId: number) => ['reports', 'site', tenantGroupId, 'nodes'] as const,
+    requests: (tenantGroupId: number) => ['reports', 'site', tenantGroupId, 'requests'] as const,
+    schedules: (tenantGroupId: number) => ['reports', 'site', tenantGroupId, 'schedules'] as const,
+    /** The signed-in user's requests on every site (POST .../list/by_user). */
+    mine: () => ['reports', 'mine'] as const,
+    /** The schedules of every site with active ones (GET .../schedules/tenants/with_active_rrs, then each site's). */
+    allSchedules: () => ['reports', 'allSchedules'] as const,
+  },
   /** Concrete profiles (company-wide) and the maturity function types they may use. */
   profiles: {
     all: ['profiles'] as const,

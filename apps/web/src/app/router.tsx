@@ -45,6 +45,9 @@ const AccountSetupPage = lazy(() =>
 const JobSiteMembersPage = lazy(() => import('../features/members/JobSiteMembersPage.tsx'));
 const MemberProfilePage = lazy(() => import('../features/members/MemberProfilePage.tsx'));
 const InviteMemberPage = lazy(() => import('../features/members/InviteMemberPage.tsx'));
+const ReportGenerationPage = lazy(() => import('../features/reports/ReportGenerationPage.tsx'));
+const ReportListPage = lazy(() => import('../features/reports/ReportListPage.tsx'));
+const ReportsPage = lazy(() => import('../features/reports/ReportsPage.tsx'));
 
 /** A page that later issues fill in: registered now with its title and guard. */
 const pending = (titleKey: string) => <RoutePlaceholder titleKey={titleKey} />;
@@ -79,7 +82,8 @@ export const routes: RouteObject[] = [
           { path: '/', element: page('titles.dashboard', <HomePage />) },
           { path: '/settings/user', element: page('titles.settings', <UserSettingsPage />) },
           { path: '/my-profile', element: page('titles.myProfile', <MyProfilePage />) },
-          { path: '/reports', element: page('titles.reports', pending('titles.reports')) },
+          // Not behind RequireJobSite: it names no job site (docs/decisions/domain-rules.md).
+          { path: '/reports', element: page('titles.reports', <ReportsPage />) },
           { path: '/no-access', element: page('titles.noAccess', <NoAccessPage />) },
           // Ours, not in the spec's table: company-wide, so not behind RequireJobSite (docs/decisions/web-concrete-profiles.md).
           { path: '/concrete-profiles', element: page('titles.concreteProfiles', <ConcreteProfilesPage />) },
@@ -173,9 +177,9 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '/report-generation/:jobsiteId',
-                element: page('titles.reportGeneration', pending('titles.reportGeneration')),
+                element: page('titles.reportGeneration', <ReportGenerationPage />),
               },
-              { path: '/report-list/:jobsiteId', element: page('titles.reports', pending('titles.reports')) },
+              { path: '/report-list/:jobsiteId', element: page('titles.reports', <ReportListPage />) },
             ],
           },
           // An address the app does not know (ours: the spec names none): 'Not found' with a way back.

@@ -7,6 +7,7 @@ import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
 import QrCodeScannerRoundedIcon from '@mui/icons-material/QrCodeScannerRounded';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import SensorsRoundedIcon from '@mui/icons-material/SensorsRounded';
+import SummarizeOutlinedIcon from '@mui/icons-material/SummarizeOutlined';
 import ThermostatRoundedIcon from '@mui/icons-material/ThermostatRounded';
 import TrackChangesRoundedIcon from '@mui/icons-material/TrackChangesRounded';
 import {
@@ -372,6 +373,14 @@ export function DrawerNav({ collapsed, onNavigate }: DrawerNavProps) {
       </Box>
       <Divider />
       <List dense sx={{ py: 1 }}>
+        <NavItem
+          label={t('titles.reports')}
+          icon={<SummarizeOutlinedIcon />}
+          to="/reports"
+          onClick={onNavigate}
+          selected={pathname === '/reports'}
+          collapsed={collapsed}
+        />
         {activeModules?.has('Concrete') ? (
           <NavItem
             label={t('titles.concreteProfiles')}

@@ -1,11 +1,13 @@
 import ArrowForwardRoundedIcon from '@mui/icons-material/ArrowForwardRounded';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import SummarizeOutlinedIcon from '@mui/icons-material/SummarizeOutlined';
 import {
   Box,
   Button,
   Link,
   Paper,
   Skeleton,
+  Stack,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
@@ -23,13 +25,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useLiveReadings } from '../../api/live.ts';
+import { useSiteMaturityJobs } from '../../api/site-jobs.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { Disclaimer } from '../../components/Disclaimer.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, LoadError, QueryState } from '../../components/QueryState.tsx';
 import { SiteClock } from '../../components/SiteClock.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import { useGroupCounts, useSiteMaturityJobs } from './api.ts';
+import { useGroupCounts } from './api.ts';
 import { DashboardWelcome } from './DashboardWelcome.tsx';
 import { type ForecastsByJob, useSiteForecasts } from './forecast-api.ts';
 import {
@@ -375,15 +378,26 @@ export function SiteDashboard({
     <PageFrame
       title={title}
       actions={
-        <Button
-          component={RouterLink}
-          to={paths.jobSiteMembers.href(jobSite.id)}
-          variant="outlined"
-          size="small"
-          startIcon={<PeopleAltOutlinedIcon />}
-        >
-          {t('members.entry')}
-        </Button>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button
+            component={RouterLink}
+            to={paths.reportList.href(jobSite.id)}
+            variant="outlined"
+            size="small"
+            startIcon={<SummarizeOutlinedIcon />}
+          >
+            {t('reports.entry')}
+          </Button>
+          <Button
+            component={RouterLink}
+            to={paths.jobSiteMembers.href(jobSite.id)}
+            variant="outlined"
+            size="small"
+            startIcon={<PeopleAltOutlinedIcon />}
+          >
+            {t('members.entry')}
+          </Button>
+        </Stack>
       }
     >
       <SiteClock jobSite={jobSite} />

@@ -2,33 +2,10 @@
  * The calls of the two dashboards. Every key starts with queryKeys.jobs.site(tenantGroupId); a live event
  * on the site (api/live.ts liveInvalidations) refreshes the lists that show what it names.
  */
-import type { JobGroupCounts, MaturityJob, MicroweatherJobPage } from '@sitepulse/contracts';
+import type { JobGroupCounts, MicroweatherJobPage } from '@sitepulse/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-
-/** Jobs a dashboard reads in one call: far more than a site runs at once. */
-export const SITE_JOBS_LIMIT = 500;
-
-interface MaturityJobPage {
-  total: number;
-  content: MaturityJob[];
-}
-
-/** Every maturity and humidity job of the site, newest first (POST .../maturity/jobs/paged by tenantGroupId). */
-export function useSiteMaturityJobs(tenantGroupId: number) {
-  return useQuery({
-    queryKey: queryKeys.jobs.siteMaturity(tenantGroupId),
-    queryFn: async ({ signal }) => {
-      const page = await apiFetch<MaturityJobPage>('/analytics/concrete/maturity/jobs/paged', {
-        method: 'POST',
-        signal,
-        body: { page: 0, rpp: SITE_JOBS_LIMIT, sortdir: 'DESC', tenantGroupId },
-      });
-      return page.content;
-    },
-  });
-}
 
 /**
  * The site's started microweather jobs with their latest temperature, humidity and wind speed, newest
