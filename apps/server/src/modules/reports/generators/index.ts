@@ -1,4 +1,5 @@
 import type { ReportType } from '@sitepulse/domain';
+import { differentialGenerators } from './differential/index.ts';
 import { pdfGenerators } from './pdf/index.ts';
 import { rawDataGenerators } from './raw-data.ts';
 import type { ReportGenerator } from './types.ts';
@@ -10,4 +11,5 @@ import type { ReportGenerator } from './types.ts';
 export const REPORT_GENERATORS: Partial<Record<ReportType, ReportGenerator>> = {
   ...rawDataGenerators,
   ...pdfGenerators,
+  ...differentialGenerators,
 };
