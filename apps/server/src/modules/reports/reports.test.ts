@@ -355,6 +355,47 @@ describe('a report request', () => {
   });
 });
 
+describe('the requests of a job, and linking one to a data document', () => {
+  it('lists the requests about one maturity job, anyone of the site may; another company 404', async () => {
+    const about = await created('editor', { type: 'CS_POUR_REPORT', msjId: x.maturityJobId });
+    const other = await created('editor', rawCsv());
+    const list = await ctx.app.inject({
+      method: 'POST',
+      url: `${RR}/list/by_msjId/${x.maturityJobId}`,
+      headers: h.viewer,
+    });
+    expect(list.statusCode).toBe(200);
+    const ids = list.json().map((r: ReportRequest) => r.id);
+    expect(ids).toContain(about.id);
+    expect(ids).not.toContain(other.id);
+    const foreign = await ctx.app.inject({
+      method: 'POST',
+      url: `${RR}/list/by_msjId/${x.maturityJobId}`,
+      headers: h.other,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('links a request to a data document (mddId): its owner may, another reader may not, and nothing changes then', async () => {
+    const rr = await created('viewer', rawCsv());
+    const link = (who: Who, mddId: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `${RR}/cmd/associate_with_mdd`,
+        headers: h[who],
+        payload: { mddId, rrId: rr.id },
+      });
+    expect((await link('editor', 7)).statusCode).toBe(403);
+    expect((await rowOf(rr.id)).mdd_id).toBeNull();
+    const ok = await link('viewer', 42);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ id: rr.id, mddId: 42 });
+    expect((await rowOf(rr.id)).mdd_id).toBe(42);
+    expect((await link('viewer', 0)).statusCode).toBe(400);
+    expect((await rowOf(rr.id)).mdd_id).toBe(42);
+  });
+});
+
 describe('who may see reports', () => {
   let name: string;
   beforeAll(async () => {

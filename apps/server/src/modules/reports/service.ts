@@ -14,6 +14,7 @@ import type {
 } from '@sitepulse/contracts';
 import {
   canUseWebDashboard,
+  DEFAULT_REPORT_STATUS,
   defaultReportName,
   isReadOnlyAccount,
   isTimeZone,
@@ -345,7 +346,7 @@ export function createReportsService(deps: ReportsDeps) {
         owner_user_id: actor.userId,
         owner_username: actor.username,
         type,
-        status: 'NEW',
+        status: DEFAULT_REPORT_STATUS,
         cj_id: channelJob?.id ?? null,
         channel_job_name: channelJob?.name ?? null,
         channel_job_type: channelJob?.job_type_name ?? null,
@@ -622,7 +623,7 @@ export function createReportsService(deps: ReportsDeps) {
           owner_user_id: s.owner_user_id,
           owner_username: s.owner_username,
           type: s.type,
-          status: 'NEW',
+          status: DEFAULT_REPORT_STATUS,
           created_at: now,
           cj_id: job?.id ?? null,
           channel_job_name: job?.name ?? null,
