@@ -530,6 +530,26 @@ describe('hostile input', () => {
     expect(await count('report_request')).toBe(before);
   });
 
+  it('names the refused recipient by name, not by id, and stores nothing', async () => {
+    const inspector = await ctx.db.db
+      .selectFrom('app_user')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', ids.inspector)
+      .executeTakeFirstOrThrow();
+    const name = `${inspector.first_name} ${inspector.last_name}`.trim();
+    expect(name).not.toBe('');
+    const before = await count('report_request');
+    const res = await create('admin', rawCsv({ deliveryMethods: ['email'], recipientIds: [ids.inspector] }));
+    expect(res.statusCode).toBe(400);
+    const { message } = res.json().error;
+    expect(message).toBe(`${name} cannot see this job site: reports are sent only to its members`);
+    expect(message).not.toContain(String(ids.inspector));
+    const unknown = await create('admin', rawCsv({ deliveryMethods: ['email'], recipientIds: [999_999] }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).not.toContain('999999');
+    expect(await count('report_request')).toBe(before);
+  });
+
   it('bad file names answer 400 or 404 and never leave the folder', async () => {
     for (const name of ['..%2F..%2Fetc%2Fpasswd', '..%2Fx', '.hidden', '%2Fetc%2Fpasswd', 'a%00b']) {
       const res = await download(name, tokens.admin);

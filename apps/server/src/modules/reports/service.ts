@@ -20,6 +20,7 @@ import {
   isTimeZone,
   LANGUAGES,
   type Language,
+  personName,
   REPORT_RANGE_MAX_MS,
   REPORT_TYPE_RULES,
   REPORT_TYPES,
@@ -331,7 +332,11 @@ export function createReportsService(deps: ReportsDeps) {
           p.access === null ||
           !canUseWebDashboard(p.access)
         ) {
-          throw badRequest(`User ${id} cannot see this job site: reports are sent only to its members`);
+          // Named as the form lists them (people read names, not ids); an id of no one in the company has no name.
+          const who = p
+            ? personName({ firstName: p.first_name, lastName: p.last_name, username: p.username })
+            : 'A chosen recipient';
+          throw badRequest(`${who} cannot see this job site: reports are sent only to its members`);
         }
       }
     }

@@ -163,6 +163,10 @@ describe('report generation form', () => {
     expect(((await screen.findByRole('checkbox', { name: /Noel Doe/ })) as HTMLInputElement).disabled).toBe(
       true,
     );
+    // Only people the server accepts are offered: no inspector, no deactivated user.
+    expect(screen.queryByRole('checkbox', { name: /Ines Doe/ })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /Gil Doe/ })).toBeNull();
+    expect(screen.getByText('0 chosen of 3')).toBeTruthy();
     await userEvent.click(screen.getByRole('checkbox', { name: /Pat Doe/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Create schedule' }));
 
@@ -184,6 +188,24 @@ describe('report generation form', () => {
     });
     expect(await screen.findByText('Report scheduled')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/report-list/1'));
+  });
+
+  it('puts the period heading right above From and To, and the schedule switch in its own section after it', async () => {
+    await openForm();
+    const period = screen.getByRole('group', { name: 'Period' });
+    const schedule = screen.getByRole('group', { name: 'Schedule' });
+    // The heading, then the range fields first thing under it; no switch in between.
+    const [legend, range] = [...period.children];
+    expect(legend.textContent).toBe('Period');
+    expect(within(range as HTMLElement).getByTestId('report-from')).toBeTruthy();
+    expect(within(period).queryByRole('switch', { name: 'Repeat on a schedule' })).toBeNull();
+    const repeat = within(schedule).getByRole('switch', { name: 'Repeat on a schedule' });
+    // The schedule section follows the period.
+    expect(period.compareDocumentPosition(schedule) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await userEvent.click(repeat);
+    expect(within(schedule).getByTestId('schedule-fields')).toBeTruthy();
+    expect(within(period).queryByTestId('report-from')).toBeNull();
+    expect(within(period).getByTestId('schedule-period').textContent).toContain('Each report covers');
   });
 
   it('sends a monthly schedule on its day', async () => {
@@ -229,5 +251,6 @@ describe('report generation form', () => {
     const type = await screen.findByLabelText('Tipo de informe');
     expect(within(type).getByRole('option', { name: 'Informe de colada (PDF)' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Solicitar informe' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Programación' })).toBeTruthy();
   });
 });

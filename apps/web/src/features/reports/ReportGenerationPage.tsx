@@ -52,6 +52,7 @@ import {
 import { reportErrorText, SiteTitle, typeLabel } from './parts.tsx';
 import {
   type BodyContext,
+  canReceiveReports,
   defaultLimit,
   defaultRange,
   formProblem,
@@ -516,12 +517,8 @@ function ReportForm({
           />
 
           <Part title={t('reports.form.when')}>
-            <FormControlLabel
-              control={<Switch checked={v.schedule} onChange={(e) => set('schedule', e.target.checked)} />}
-              label={t('reports.form.repeat')}
-            />
             {!v.schedule ? (
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1 }}>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <TextField
                   label={t('reports.form.from')}
                   type="datetime-local"
@@ -540,6 +537,28 @@ function ReportForm({
                 />
               </Stack>
             ) : (
+              // A scheduled report has no range to choose: it covers the period before each run.
+              <Typography variant="body2" color="text.secondary" data-testid="schedule-period">
+                {t('reports.form.scheduleHelp', { frequency: t(`reports.period.${v.frequency}`) })}
+              </Typography>
+            )}
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              component="p"
+              sx={{ mt: 1 }}
+              data-testid="report-zone"
+            >
+              {t('reports.form.zone', { zone, label: prefs.zoneLabel() })}
+            </Typography>
+          </Part>
+
+          <Part title={t('reports.form.scheduleTitle')}>
+            <FormControlLabel
+              control={<Switch checked={v.schedule} onChange={(e) => set('schedule', e.target.checked)} />}
+              label={t('reports.form.repeat')}
+            />
+            {v.schedule ? (
               <Stack spacing={2} sx={{ mt: 1 }} data-testid="schedule-fields">
                 <FormControl>
                   <FormLabel id="report-frequency">{t('reports.form.frequency')}</FormLabel>
@@ -610,20 +629,8 @@ function ReportForm({
                     }}
                   />
                 </Stack>
-                <Typography variant="body2" color="text.secondary">
-                  {t('reports.form.scheduleHelp', { frequency: t(`reports.period.${v.frequency}`) })}
-                </Typography>
               </Stack>
-            )}
-            <Typography
-              variant="caption"
-              color="text.secondary"
-              component="p"
-              sx={{ mt: 1 }}
-              data-testid="report-zone"
-            >
-              {t('reports.form.zone', { zone, label: prefs.zoneLabel() })}
-            </Typography>
+            ) : null}
           </Part>
 
           <Part title={t('reports.form.delivery')}>
@@ -632,10 +639,10 @@ function ReportForm({
               label={t('reports.form.email')}
             />
             {v.email ? (
-              <QueryState query={members} isEmpty={(list) => list.length === 0}>
+              <QueryState query={members} isEmpty={(list) => !list.some(canReceiveReports)}>
                 {(list) => (
                   <ChoiceList
-                    items={list}
+                    items={list.filter(canReceiveReports)}
                     chosen={v.recipientIds}
                     idOf={(m) => m.id}
                     labelOf={(m) => <PersonLabel member={m} />}

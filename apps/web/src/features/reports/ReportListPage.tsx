@@ -9,6 +9,7 @@ import { EmptyState, QueryState } from '../../components/QueryState.tsx';
 import { useSiteReports, useSiteSchedules } from './api.ts';
 import { SiteTitle } from './parts.tsx';
 import { RequestList, ScheduleList } from './ReportLists.tsx';
+import { hasActiveSchedule } from './rules.ts';
 
 /** A section of a list page: its heading, then its content. */
 export function ListSection({
@@ -33,7 +34,8 @@ export function ListSection({
 /**
  * /report-list/{jobsiteId} (spec section 2, 'Reports'): the site's report requests with their status,
  * owner, date and size, a download once ready, delete; and the site's schedules with their latest report
- * and next run, and stop. The list reads itself again every 3 s while a report is queued or being made.
+ * and next run, and stop. The lists read themselves again every 3 s while a report is queued or being
+ * made, and every 60 s while the site has an active schedule.
  */
 export default function ReportListPage() {
   const { t } = useTranslation();
@@ -41,8 +43,8 @@ export default function ReportListPage() {
   const tenantGroupId = Number(jobsiteId);
   const { jobSite } = useCurrentJobSite(jobsiteId);
   const user = useUserDetails();
-  const reports = useSiteReports(tenantGroupId);
   const schedules = useSiteSchedules(tenantGroupId);
+  const reports = useSiteReports(tenantGroupId, hasActiveSchedule(schedules.data));
   const newReport = (
     <Button
       component={RouterLink}

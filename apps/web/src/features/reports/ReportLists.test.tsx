@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedInEnglishTests, stubPhoneWidth, testUser } from '../../components/test-utils.tsx';
 import i18n from '../../i18n/index.ts';
 import { openAt, report, schedule, serveReports, viewer } from './test-server.tsx';
@@ -73,6 +73,46 @@ describe('report list of a job site', () => {
     expect(sent('GET', '/analytics/report/requests/by_tenant_group')[0].query.get('tenantGroupId')).toBe('1');
   });
 
+  describe('while the site has an active schedule', () => {
+    afterEach(() => vi.useRealTimers());
+    const SCHEDULES_PATH = '/analytics/report/requests/schedules/by_tenant_group/with_latest_rr';
+    const LIST_PATH = '/analytics/report/requests/by_tenant_group';
+
+    it('reads both lists again every 60 s, so reports a schedule made show up', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      let fired = false;
+      const { sent } = serveReports({
+        routes: {
+          [LIST]: () => (fired ? [report(3), report(31, { auto: true, scheduleId: 20 })] : [report(3)]),
+          [SCHEDULES]: [schedule(20)],
+        },
+      });
+      openAt('/report-list/1');
+      await screen.findAllByTestId('schedule-row');
+      await screen.findAllByTestId('report-row');
+      expect(sent('GET', LIST_PATH)).toHaveLength(1);
+      fired = true;
+      await act(() => vi.advanceTimersByTimeAsync(50_000));
+      expect(sent('GET', LIST_PATH)).toHaveLength(1);
+      await act(() => vi.advanceTimersByTimeAsync(11_000));
+      expect(sent('GET', LIST_PATH)).toHaveLength(2);
+      expect(sent('GET', SCHEDULES_PATH)).toHaveLength(2);
+      await waitFor(() => expect(screen.getAllByTestId('report-row')).toHaveLength(2));
+    });
+
+    it('does not poll when every schedule of the site is stopped', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const { sent } = serveReports({
+        routes: { [LIST]: [report(3)], [SCHEDULES]: [schedule(20, { isActive: false })] },
+      });
+      openAt('/report-list/1');
+      await screen.findAllByTestId('schedule-row');
+      await act(() => vi.advanceTimersByTimeAsync(130_000));
+      expect(sent('GET', LIST_PATH)).toHaveLength(1);
+      expect(sent('GET', SCHEDULES_PATH)).toHaveLength(1);
+    });
+  });
+
   it('deletes a report only after the confirmation', async () => {
     const { sent } = serveReports({
       routes: { [LIST]: [report(3)], 'DELETE /analytics/report/requests/by_rrId/*': undefined },
@@ -102,6 +142,7 @@ describe('report list of a job site', () => {
           schedule(20, { latestReport: report(30, { auto: true, scheduleId: 20 }) }),
           schedule(21, { frequency: 'MONTHLY', monthDay: 3, weekDays: [], name: 'Monthly' }),
           schedule(22, { frequency: 'DAILY', weekDays: [], isActive: false, name: 'Old daily' }),
+          schedule(24, { frequency: 'DAILY', weekDays: [], timeOfDay: '17:04', name: 'Evening' }),
         ],
         'PUT /analytics/report/requests/schedules/cmd/toggle/by_id': ({ body }: { body: unknown }) => ({
           ...schedule(20),
@@ -111,10 +152,12 @@ describe('report list of a job site', () => {
     });
     openAt('/report-list/1');
     const rows = await screen.findAllByTestId('schedule-row');
-    expect(text(rows[0])).toContain('Every Monday, Friday at 07:00 (America/Toronto)');
+    // The time of day in the app's 12-hour form, as the next run reads.
+    expect(text(rows[0])).toContain('Every Monday, Friday at 07:00 AM (America/Toronto)');
     expect(text(rows[0])).toContain('Ready');
     expect(text(rows[0])).toContain('Raw data (Excel)');
-    expect(text(rows[1])).toContain('On day 3 of every month at 07:00');
+    expect(text(rows[1])).toContain('On day 3 of every month at 07:00 AM');
+    expect(text(rows[3])).toContain('Every day at 05:04 PM (America/Toronto)');
     expect(text(rows[2])).toContain('Stopped');
     expect(within(rows[2]).queryByRole('button', { name: /Stop/ })).toBeNull();
 
@@ -163,7 +206,10 @@ describe('report list of a job site', () => {
   it('reads in Spanish', async () => {
     await i18n.changeLanguage('es');
     serveReports({
-      routes: { [LIST]: [report(1, { status: 'NEW' }), report(2, { status: 'RUNNING' }), report(3)] },
+      routes: {
+        [LIST]: [report(1, { status: 'NEW' }), report(2, { status: 'RUNNING' }), report(3)],
+        [SCHEDULES]: [schedule(25, { frequency: 'DAILY', weekDays: [], timeOfDay: '17:04' })],
+      },
     });
     openAt('/report-list/1');
     await screen.findAllByTestId('report-row');
@@ -171,6 +217,9 @@ describe('report list of a job site', () => {
     expect(text(row(2))).toContain('En preparación');
     expect(text(row(3))).toContain('Listo');
     expect(text(row(3))).toContain('Informe de colada (PDF)');
+    // Spanish times are on the 24-hour clock.
+    const [daily] = await screen.findAllByTestId('schedule-row');
+    expect(text(daily)).toContain('Cada día a las 17:04 (America/Toronto)');
   });
 });
 

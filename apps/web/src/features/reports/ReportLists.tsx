@@ -33,7 +33,7 @@ import { useDisplayPreferences } from '../../app/preferences.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { reportFileHref, useDeleteReport, useStopSchedule } from './api.ts';
 import { ReportStatusChip, reportErrorText, typeLabel } from './parts.tsx';
-import { canManageReport, formatFileSize, WEEK_ORDER } from './rules.ts';
+import { canManageReport, formatFileSize, scheduleTimeText, WEEK_ORDER } from './rules.ts';
 
 /** A confirmation dialog for a destructive action. */
 function ConfirmDialog({
@@ -350,14 +350,18 @@ export function RequestList({
   );
 }
 
-/** A schedule's frequency in words: 'Every day at 07:00', 'Every Monday, Friday at 07:00', 'On day 1 …'. */
+/** A schedule's frequency in words: 'Every day at 07:00 AM', 'Every Monday, Friday at 05:04 PM', 'On day 1 …'. */
 export function useFrequencyText() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (s: Pick<ReportSchedule, 'frequency' | 'weekDays' | 'monthDay' | 'timeOfDay'>) => {
     const days = WEEK_ORDER.filter((d) => s.weekDays.includes(d))
       .map((d) => t(`reports.weekDays.${d}`))
       .join(', ');
-    return t(`reports.frequencyText.${s.frequency}`, { time: s.timeOfDay, days, day: s.monthDay ?? 1 });
+    return t(`reports.frequencyText.${s.frequency}`, {
+      time: scheduleTimeText(s.timeOfDay, i18n.language),
+      days,
+      day: s.monthDay ?? 1,
+    });
   };
 }
 

@@ -6,6 +6,7 @@ import { EmptyState, QueryState } from '../../components/QueryState.tsx';
 import { useAllSchedules, useMyReports } from './api.ts';
 import { ListSection } from './ReportListPage.tsx';
 import { RequestList, ScheduleList } from './ReportLists.tsx';
+import { hasActiveSchedule } from './rules.ts';
 
 /**
  * /reports (spec section 2, 'Reports'): the signed-in user's reports on every job site, each with its site
@@ -15,8 +16,8 @@ export default function ReportsPage() {
   const { t } = useTranslation();
   const user = useUserDetails();
   const sites = useJobSites();
-  const reports = useMyReports();
   const schedules = useAllSchedules();
+  const reports = useMyReports(hasActiveSchedule(schedules.data));
   const siteOf = (tenantGroupId: number) =>
     sites.data?.find((s) => s.id === tenantGroupId)?.name ??
     t('reports.list.siteNamed', { id: tenantGroupId });

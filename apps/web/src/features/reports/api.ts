@@ -18,7 +18,7 @@ import { API_BASE, apiFetch } from '../../api/client.ts';
 import { currentIdentity } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { readSession } from '../../api/session.ts';
-import { pollWhileInFlight } from './rules.ts';
+import { hasActiveSchedule, listPollInterval } from './rules.ts';
 
 const BASE = '/analytics/report';
 
@@ -61,23 +61,26 @@ export function useReportNodes(tenantGroupId: number, enabled: boolean) {
   });
 }
 
-/** GET .../requests/by_tenant_group: a site's requests, read every 3 s while one is queued or being made. */
-export function useSiteReports(tenantGroupId: number) {
+/**
+ * GET .../requests/by_tenant_group: a site's requests, read every 3 s while one is queued or being made,
+ * else every 60 s while `scheduled` (the site has an active schedule).
+ */
+export function useSiteReports(tenantGroupId: number, scheduled: boolean) {
   return useQuery({
     queryKey: queryKeys.reports.requests(tenantGroupId),
     queryFn: ({ signal }) =>
       apiFetch<ReportRequest[]>(`${BASE}/requests/by_tenant_group`, { signal, query: { tenantGroupId } }),
-    refetchInterval: (query) => pollWhileInFlight(query.state.data),
+    refetchInterval: (query) => listPollInterval(query.state.data, scheduled),
   });
 }
 
 /** POST .../requests/list/by_user: the signed-in user's requests on every site, polled like a site's. */
-export function useMyReports() {
+export function useMyReports(scheduled: boolean) {
   return useQuery({
     queryKey: queryKeys.reports.mine(),
     queryFn: ({ signal }) =>
       apiFetch<ReportRequest[]>(`${BASE}/requests/list/by_user`, { method: 'POST', signal, body: {} }),
-    refetchInterval: (query) => pollWhileInFlight(query.state.data),
+    refetchInterval: (query) => listPollInterval(query.state.data, scheduled),
   });
 }
 
@@ -93,7 +96,8 @@ export function useSiteSchedules(tenantGroupId: number) {
         signal,
         query: { tenantGroupId },
       }),
-    refetchInterval: (query) => pollWhileInFlight(latestReports(query.state.data)),
+    refetchInterval: (query) =>
+      listPollInterval(latestReports(query.state.data), hasActiveSchedule(query.state.data)),
   });
 }
 
@@ -128,7 +132,8 @@ export function useAllSchedules() {
       );
       return lists.flat();
     },
-    refetchInterval: (query) => pollWhileInFlight(latestReports(query.state.data)),
+    refetchInterval: (query) =>
+      listPollInterval(latestReports(query.state.data), hasActiveSchedule(query.state.data)),
   });
 }
 

@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { testUser } from '../../components/test-utils.tsx';
 import {
   canManageReport,
+  canReceiveReports,
   defaultRange,
   formatFileSize,
   formProblem,
+  hasActiveSchedule,
   limitToCelsius,
+  listPollInterval,
   pollWhileInFlight,
   REPORT_POLL_MS,
   type ReportFormValues,
+  SCHEDULE_POLL_MS,
+  scheduleTimeText,
 } from './rules.ts';
 
 const values = (overrides: Partial<ReportFormValues> = {}): ReportFormValues => ({
@@ -46,6 +51,31 @@ describe('report rules', () => {
     expect(pollWhileInFlight([{ status: 'DONE' }, { status: 'ERROR' }])).toBe(false);
     expect(pollWhileInFlight([])).toBe(false);
     expect(pollWhileInFlight(undefined)).toBe(false);
+  });
+
+  it('polls every 60 s while a schedule is active, faster while a report is being made', () => {
+    expect(SCHEDULE_POLL_MS).toBe(60_000);
+    expect(listPollInterval([{ status: 'DONE' }], true)).toBe(60_000);
+    expect(listPollInterval([{ status: 'RUNNING' }], true)).toBe(3000);
+    expect(listPollInterval([{ status: 'DONE' }], false)).toBe(false);
+    expect(listPollInterval(undefined, true)).toBe(60_000);
+    expect(hasActiveSchedule([{ isActive: false }, { isActive: true }])).toBe(true);
+    expect(hasActiveSchedule([{ isActive: false }])).toBe(false);
+    expect(hasActiveSchedule(undefined)).toBe(false);
+  });
+
+  it("writes a schedule's time of day as the app writes times", () => {
+    expect(scheduleTimeText('17:04', 'en')).toBe('05:04 PM');
+    expect(scheduleTimeText('00:30', 'en')).toBe('12:30 AM');
+    expect(scheduleTimeText('17:04', 'es')).toBe('17:04');
+    expect(scheduleTimeText('junk', 'en')).toBe('junk');
+  });
+
+  it('offers as recipients only active members who may use the web dashboard', () => {
+    expect(canReceiveReports({ access: 1, isActive: true })).toBe(true);
+    expect(canReceiveReports({ access: 4, isActive: true })).toBe(true);
+    expect(canReceiveReports({ access: 8, isActive: true })).toBe(false);
+    expect(canReceiveReports({ access: 2, isActive: false })).toBe(false);
   });
 
   it('writes sizes as people read them', () => {

@@ -5,18 +5,26 @@
 import type {
   ReportRequest,
   ReportRequestBody,
+  ReportSchedule,
   ReportScheduleBody,
   ReportTypeInfo,
+  TenantGroupMember,
   UserDetail,
 } from '@sitepulse/contracts';
 import {
   canManageMembers,
+  canUseWebDashboard,
   DIFFERENTIAL_LIMIT_C,
+  dateTimeFormatsOf,
   REPORT_RANGE_MAX_MS,
   type ReportStatus,
   type ScheduleFrequency,
   type UnitSystem,
 } from '@sitepulse/domain';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
 
 /** How often a list with a report still queued or being made is read again. */
 export const REPORT_POLL_MS = 3000;
@@ -29,6 +37,26 @@ export function pollWhileInFlight(
   requests: readonly Pick<ReportRequest, 'status'>[] | undefined,
 ): number | false {
   return requests?.some((r) => isInFlight(r.status)) ? REPORT_POLL_MS : false;
+}
+
+/** How often the lists of a site with an active schedule are read again: a schedule adds reports unseen. */
+export const SCHEDULE_POLL_MS = 60_000;
+
+/** Whether any of the schedules still makes reports. */
+export const hasActiveSchedule = (
+  schedules: readonly Pick<ReportSchedule, 'isActive'>[] | undefined,
+): boolean => schedules?.some((s) => s.isActive) ?? false;
+
+/**
+ * TanStack refetchInterval of a report or schedule list: every 3 s while a listed request is queued or
+ * being made; else every 60 s while a schedule of the site is active (it fires without this page knowing);
+ * else never.
+ */
+export function listPollInterval(
+  requests: readonly Pick<ReportRequest, 'status'>[] | undefined,
+  scheduled: boolean,
+): number | false {
+  return pollWhileInFlight(requests) || (scheduled ? SCHEDULE_POLL_MS : false);
 }
 
 /** The chip colour of a status (MUI palette names). */
@@ -53,6 +81,14 @@ export function canManageReport(
   return canManageMembers(access, user.accountType);
 }
 
+/**
+ * Whether a member may be offered as a report's e-mail recipient: active, and allowed on the web dashboard
+ * of the site (not an inspector). The server refuses anyone else (deleted users are not listed at all).
+ */
+export function canReceiveReports(member: Pick<TenantGroupMember, 'access' | 'isActive'>): boolean {
+  return member.isActive && canUseWebDashboard(member.access);
+}
+
 /** A size in bytes as people read it: '512 B', '1.5 KB', '12.3 MB' (1 KB = 1024 B), in the reader's digits. */
 export function formatFileSize(bytes: number | null | undefined, language: string): string | null {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return null;
@@ -66,6 +102,13 @@ export function formatFileSize(bytes: number | null | undefined, language: strin
   const digits = unit === 0 ? 0 : value < 10 ? 1 : 0;
   const text = new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
   return `${text}\u00a0${units[unit]}`;
+}
+
+/** A schedule's time of day ('17:04', in its own zone) as the app writes times: '05:04 PM', Spanish '17:04'. */
+export function scheduleTimeText(timeOfDay: string, language: string): string {
+  // A wall-clock time of no particular day: read and written in UTC, so no zone or DST shifts it.
+  const at = dayjs.utc(`2000-01-01T${timeOfDay}`);
+  return at.isValid() ? at.format(dateTimeFormatsOf(language).time) : timeOfDay;
 }
 
 /** The week's days as the schedule counts them, Monday first as a work week reads. */

@@ -67,12 +67,31 @@ export const sensors: ReportSensor[] = [
   },
 ];
 
-const member = (id: number, username: string, firstName: string, email: string | null, access: number) =>
-  ({ id, username, firstName, lastName: 'Doe', email, phone: null, access }) as unknown as TenantGroupMember;
+const member = (
+  id: number,
+  username: string,
+  firstName: string,
+  email: string | null,
+  access: number,
+  isActive = true,
+) =>
+  ({
+    id,
+    username,
+    firstName,
+    lastName: 'Doe',
+    email,
+    phone: null,
+    access,
+    isActive,
+  }) as unknown as TenantGroupMember;
 export const members = [
   member(7, 'admin', 'Alex', 'admin@demo.example', 1),
   member(8, 'pat', 'Pat', 'pat@demo.example', 2),
   member(9, 'nomail', 'Noel', null, 4),
+  // Neither may receive a report: an inspector (no web dashboard) and a deactivated user.
+  member(10, 'ines', 'Ines', 'ines@demo.example', 8),
+  member(11, 'gone', 'Gil', 'gil@demo.example', 2, false),
 ];
 
 export function report(id: number, overrides: Partial<ReportRequest> = {}): ReportRequest {
