@@ -56,7 +56,9 @@ export const ReportAttributes = Type.Object({
   ),
   units: Type.Optional(Type.Enum(SYSTEMS)),
   language: Type.Optional(Type.Enum(LANGUAGES)),
-  timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone, e.g. America/Toronto' })),
+  timeZone: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone, e.g. America/Toronto' }),
+  ),
 });
 export type ReportAttributes = Type.Static<typeof ReportAttributes>;
 
@@ -228,4 +230,3 @@ export const ReportFileParams = Type.Object({
 });
 export const ReportFileQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 4096 })) });
 export const ReportCreateQuery = Type.Object({ tenant: Type.String({ minLength: 1, maxLength: 20 }) });
-

@@ -1,12 +1,10 @@
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ExportFileQuery } from '@sitepulse/contracts';
-import { DOWNLOAD_PATHS, DOWNLOAD_TOKEN_PARAM } from '@sitepulse/domain';
-import type { FastifyRequest } from 'fastify';
+import { DOWNLOAD_PATHS } from '@sitepulse/domain';
 import Type from 'typebox';
 import { requireActor } from '../../lib/actor.ts';
 import { tokenInQuery as downloadTokenHook } from '../../lib/download-token.ts';
-import { unauthorized } from '../../lib/errors.ts';
 import { AUTHED_ERRORS, BEARER } from '../../lib/http.ts';
 import type { ModuleOptions } from '../../services.ts';
 import { MEASUREMENT_FILES, type MeasurementFile } from './service.ts';

@@ -25,12 +25,10 @@ import {
   TenantWithActiveSchedulesList,
   TypesByCompanyQuery,
 } from '@sitepulse/contracts';
-import { DOWNLOAD_TOKEN_PARAM, REPORT_RANGE_MAX_MS } from '@sitepulse/domain';
-import type { FastifyRequest } from 'fastify';
+import { REPORT_RANGE_MAX_MS } from '@sitepulse/domain';
 import Type from 'typebox';
 import { requireActor } from '../../lib/actor.ts';
 import { tokenInQuery as downloadTokenHook } from '../../lib/download-token.ts';
-import { unauthorized } from '../../lib/errors.ts';
 import { AUTHED_ERRORS, BEARER } from '../../lib/http.ts';
 import type { ModuleOptions } from '../../services.ts';
 
