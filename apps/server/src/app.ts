@@ -25,6 +25,7 @@ import { mailRoutes } from './modules/mail/routes.ts';
 import { maturityRoutes } from './modules/maturity/routes.ts';
 import { measurementsRoutes } from './modules/measurements/routes.ts';
 import { nodesRoutes } from './modules/nodes/routes.ts';
+import { pairsRoutes } from './modules/pairs/routes.ts';
 import { portfolioRoutes } from './modules/portfolio/routes.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
@@ -107,6 +108,7 @@ const apiPlugin: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { servic
   await app.register(eventsRoutes, opts);
   await app.register(alarmsRoutes, opts);
   await app.register(forecastRoutes, opts);
+  await app.register(pairsRoutes, opts);
   await app.register(portfolioRoutes, opts);
   await app.register(signoffsRoutes, opts);
   await app.register(reportsRoutes, opts);

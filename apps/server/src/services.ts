@@ -22,6 +22,7 @@ import { createMaturityEngine, type MaturityEngine } from './modules/maturity/en
 import { createMaturityService } from './modules/maturity/service.ts';
 import { createMeasurementsService } from './modules/measurements/service.ts';
 import { createNodesService } from './modules/nodes/service.ts';
+import { createPairsService } from './modules/pairs/service.ts';
 import { createPortfolioService } from './modules/portfolio/service.ts';
 import { createProfilesService } from './modules/profiles/service.ts';
 import { REPORT_GENERATORS } from './modules/reports/generators/index.ts';
@@ -92,6 +93,7 @@ export async function createServices(config: Config, store: Db, options: Service
   const maturity = createMaturityService({ ...deps, profiles });
   const alarms = createAlarmsService({ ...deps, maturity, events });
   const forecast = createForecastService({ ...deps, alarms });
+  const pairs = createPairsService({ db, jobsites, maturity });
   const portfolio = createPortfolioService({ db, jobsites, maturity });
   const signoffs = createSignoffsService({ db, jobsites, maturity, users, events });
   const measurements = createMeasurementsService(deps);
@@ -118,6 +120,7 @@ export async function createServices(config: Config, store: Db, options: Service
     events,
     alarms,
     forecast,
+    pairs,
     portfolio,
     signoffs,
     ingest,

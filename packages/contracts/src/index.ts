@@ -10,6 +10,7 @@ export * from './ingest.ts';
 export * from './lumimon.ts';
 export * from './maturity.ts';
 export * from './measurements.ts';
+export * from './pairs.ts';
 export * from './password.ts';
 export * from './people.ts';
 export * from './portfolio.ts';

@@ -622,6 +622,36 @@ function m006(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Issue 14 (docs/decisions/reports.md, "Differential reports"): the sensor pairs stored on a maturity job,
+ * compared by its differential reports when a request names none. Each pair is kept in the order given
+ * (sid1 minus sid2) and is unique per job whichever way round it was given: the unique index is on the
+ * lower and the higher sensor id.
+ */
+function m007(dialect: DialectName): Migration {
+  const { ms, id } = cols(dialect);
+  const [low, high] = dialect === 'postgres' ? ['least', 'greatest'] : ['min', 'max'];
+  return {
+    async up(db: AnyDb) {
+      await id(db.schema.createTable('job_sensor_pair'))
+        .addColumn('job_id', 'integer', (c) => c.notNull().references('job.id').onDelete('cascade'))
+        .addColumn('sensor_id_1', 'integer', (c) => c.notNull().references('sensor.id').onDelete('cascade'))
+        .addColumn('sensor_id_2', 'integer', (c) => c.notNull().references('sensor.id').onDelete('cascade'))
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .addColumn('created_by', 'integer')
+        .execute();
+      await db.schema
+        .createIndex('job_sensor_pair_uq')
+        .on('job_sensor_pair')
+        .unique()
+        .expression(
+          sql`job_id, ${sql.raw(low)}(sensor_id_1, sensor_id_2), ${sql.raw(high)}(sensor_id_1, sensor_id_2)`,
+        )
+        .execute();
+    },
+  };
+}
+
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -631,6 +661,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '004_people': m004(dialect),
     '005_targets_signoffs_site_time': m005(dialect),
     '006_reports': m006(dialect),
+    '007_job_sensor_pairs': m007(dialect),
   };
 }
 

@@ -365,6 +365,17 @@ export interface JobTargetTable {
   created_at: number;
 }
 
+/** A pair of temperature sensors of a maturity job its differential reports compare (issue 14). */
+export interface JobSensorPairTable {
+  id: Generated<number>;
+  job_id: number;
+  /** compared as sensor_id_1 minus sensor_id_2; unique per job whichever way round */
+  sensor_id_1: number;
+  sensor_id_2: number;
+  created_at: number;
+  created_by: number | null;
+}
+
 /** A decision recorded on a maturity job (forms stripped, tendons stressed...): never edited, only superseded. */
 export interface JobSignoffTable {
   id: Generated<number>;
@@ -474,6 +485,7 @@ export interface Database {
   maturity_state: MaturityStateTable;
   maturity_hour: MaturityHourTable;
   job_target: JobTargetTable;
+  job_sensor_pair: JobSensorPairTable;
   job_signoff: JobSignoffTable;
   report_request: ReportRequestTable;
   report_schedule: ReportScheduleTable;

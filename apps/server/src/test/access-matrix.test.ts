@@ -513,6 +513,31 @@ describe('forecast', () => {
   });
 });
 
+describe('pairs', () => {
+  const path = (s: typeof x) => `${MJ}/pairs/${s.maturityJobId}`;
+  // The site data's maturity job has one temperature sensor: an empty list is the write that passes checks.
+  const set = (s: typeof x) => put(path(s), { pairs: [] });
+  checkModule({
+    tables: ['job_sensor_pair'],
+    otherReads: () => [get(path(o))],
+    otherWrites: () => [set(o)],
+    siteWrites: () => [set(x)],
+    inspectorReads: () => [get(path(x))],
+    allowed: () => ({
+      who: 'editor',
+      call: set(x),
+      changed: async () => {
+        const rows = await ctx.db.db
+          .selectFrom('job_sensor_pair')
+          .selectAll()
+          .where('job_id', '=', x.maturityJobId)
+          .execute();
+        expect(rows).toEqual([]);
+      },
+    }),
+  });
+});
+
 describe('reports', () => {
   const RR = '/analytics/report/requests';
   let adminScheduleId: number;

@@ -70,6 +70,7 @@ import {
   useChartWindow,
 } from './JobCharts.tsx';
 import { JobMeta } from './JobMeta.tsx';
+import { SensorPairs } from './PairsDialog.tsx';
 import { Panel, TileGrid, ValueTile } from './parts.tsx';
 import { SensorTable } from './SensorTable.tsx';
 import { Signoffs } from './Signoffs.tsx';
@@ -159,6 +160,7 @@ function MaturityJobScreen({ job, jobSite }: { job: MaturityJobDetail; jobSite: 
         <MaturityBody job={job} mode={mode} setMode={setMode} phoneActions={phone ? actions : null} />
       )}
       <Signoffs job={job} canEdit={canEdit} />
+      <SensorPairs job={job} canEdit={canEdit} />
       <Box sx={{ mt: 2 }}>
         <Panel title={t('job.sensors.title')} testId="job-sensors">
           <SensorTable

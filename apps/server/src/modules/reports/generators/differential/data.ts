@@ -52,6 +52,8 @@ export interface DifferentialData {
   limitIsDefault: boolean;
   /** false: no pairs were named, the default pairing was made */
   pairsChosen: boolean;
+  /** the pairs are those stored on the job or the group's jobs (the request named none) */
+  pairsStored: boolean;
   pairs: DiffPair[];
   disclaimer: string;
 }
@@ -82,6 +84,8 @@ const jobSensors = (job: MaturityJobDetail): DiffSensor[] =>
 interface Subject {
   subjectName: string | null;
   jobNames: string[];
+  /** the jobs whose stored pairs stand in when the request names none (none for pairs of the site) */
+  jobIds: number[];
   projectId: number | null;
   from: number;
   to: number;
@@ -104,6 +108,7 @@ async function jobSubject(ctx: ReportContext, t: DifferentialText): Promise<Subj
   return {
     subjectName: job.channelJobName,
     jobNames: [job.channelJobName],
+    jobIds: [job.id],
     projectId: job.tenant,
     from,
     to,
@@ -143,6 +148,7 @@ async function groupSubject(ctx: ReportContext, t: DifferentialText): Promise<Su
   return {
     subjectName: groupName,
     jobNames: jobs.map((j) => j.channelJobName),
+    jobIds: jobs.map((j) => j.id),
     projectId: jobs[0].tenant,
     from,
     to,
@@ -197,6 +203,7 @@ async function siteSubject(ctx: ReportContext, t: DifferentialText): Promise<Sub
   return {
     subjectName: null,
     jobNames: [],
+    jobIds: [],
     projectId: null,
     from: ctx.attributes.from,
     to: ctx.attributes.to,
@@ -277,7 +284,13 @@ export async function loadDifferential(
   ctx.signal.throwIfAborted();
 
   const named = ctx.attributes.pairs ?? [];
-  const chosen = named.length > 0 ? namedPairs(subject, named, t) : null;
+  // A request that names no pairs compares the pairs stored on its job (or its group's jobs).
+  const stored =
+    named.length > 0 || subject.jobIds.length === 0
+      ? []
+      : await services.pairs.storedPairs(actor, subject.jobIds);
+  const requested = named.length > 0 ? named : stored;
+  const chosen = requested.length > 0 ? namedPairs(subject, requested, t) : null;
   // The default pairing: each counted temperature sensor with the coolest one over the period (the
   // surface or edge, where the ACI differential is largest), in channel order.
   const candidates = chosen
@@ -339,6 +352,7 @@ export async function loadDifferential(
     limitC,
     limitIsDefault: ctx.attributes.limitC === undefined,
     pairsChosen: chosen !== null,
+    pairsStored: chosen !== null && named.length === 0,
     pairs: pairs.map((p) => ({
       ...p,
       result: pairDifference(

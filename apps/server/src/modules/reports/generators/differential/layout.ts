@@ -94,7 +94,7 @@ function header(
     { label: t.limit, value: t.limitValue(f.diff(d.limitC), d.limitIsDefault) },
     {
       label: t.pairsCount,
-      value: `${d.pairs.length} (${t.pairing}: ${d.pairsChosen ? t.pairingChosen : t.pairingDefault})`,
+      value: `${d.pairs.length} (${t.pairing}: ${!d.pairsChosen ? t.pairingDefault : d.pairsStored ? t.pairingStored : t.pairingChosen})`,
     },
     { label: t.requestedBy, value: ctx.request.ownerUsername },
   ];

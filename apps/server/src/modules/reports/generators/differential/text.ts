@@ -28,6 +28,8 @@ export interface DifferentialText {
   pairsCount: string;
   pairing: string;
   pairingChosen: string;
+  /** the pairs stored on the job (or the group's jobs) */
+  pairingStored: string;
   pairingDefault: string;
 
   summary: string;
@@ -107,6 +109,7 @@ const EN: DifferentialText = {
   pairsCount: 'Pairs',
   pairing: 'Pairing',
   pairingChosen: 'as requested',
+  pairingStored: "the job's stored pairs",
   pairingDefault: 'each counted sensor with the coolest one (lowest average in the period)',
 
   summary: 'Summary of all pairs',
@@ -192,6 +195,7 @@ const ES: DifferentialText = {
   pairsCount: 'Pares',
   pairing: 'Emparejamiento',
   pairingChosen: 'según la solicitud',
+  pairingStored: 'los pares guardados del trabajo',
   pairingDefault: 'cada sensor contado con el más frío (menor promedio en el período)',
 
   summary: 'Resumen de todos los pares',

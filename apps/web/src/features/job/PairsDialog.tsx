@@ -1,0 +1,331 @@
+import AddRoundedIcon from '@mui/icons-material/AddRounded';
+import CompareArrowsRoundedIcon from '@mui/icons-material/CompareArrowsRounded';
+import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { JOB_SENSOR_PAIRS_MAX, type JobSensorPair, type MaturityJobDetail } from '@sitepulse/contracts';
+import { sensorDisplayName } from '@sitepulse/domain';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client.ts';
+import { useAlert } from '../../components/AlertBanner.tsx';
+import { InlineSpinner } from '../../components/InlineSpinner.tsx';
+import { shortSensorName } from './chart-lines.ts';
+import { useJobPairs, useSavePairs } from './pairs-api.ts';
+import { Panel } from './parts.tsx';
+
+/** What the sensor-pairs card needs of the job page's job. */
+export type PairsJob = Pick<MaturityJobDetail, 'id' | 'kind' | 'channelJobName' | 'sensors'>;
+
+const TEMPERATURE = 'Temperature';
+
+/** The same two sensors whichever way round. */
+const samePair = (a: JobSensorPair, b: JobSensorPair) =>
+  (a.sid1 === b.sid1 && a.sid2 === b.sid2) || (a.sid1 === b.sid2 && a.sid2 === b.sid1);
+
+/** Why a new pair cannot be added to the list (an i18n key), or null when it can. */
+export function pairProblem(pairs: readonly JobSensorPair[], next: JobSensorPair): string | null {
+  if (next.sid1 === next.sid2) return 'pairs.dialog.sameSensor';
+  if (pairs.some((p) => samePair(p, next))) return 'pairs.dialog.duplicate';
+  if (pairs.length >= JOB_SENSOR_PAIRS_MAX) return 'pairs.dialog.max';
+  return null;
+}
+
+/** Each sensor's short name (its display name without the job's name in front), by sensor id. */
+function useSensorNames(job: PairsJob): (id: number) => string {
+  return useMemo(() => {
+    const names = new Map(
+      job.sensors.map((s) => [s.sensorId, shortSensorName(sensorDisplayName(s), job.channelJobName)]),
+    );
+    return (id: number) => names.get(id) ?? sensorDisplayName({ sensorId: id });
+  }, [job.sensors, job.channelJobName]);
+}
+
+/**
+ * The "Sensor pairs" card of a maturity job: the pairs of its temperature sensors that its differential
+ * reports compare when a report names none (else each sensor is paired with the coolest). Everyone who
+ * reads the job sees them; writers of the site (canEdit) change them in a dialog. Nothing for humidity jobs.
+ */
+export function SensorPairs({ job, canEdit }: { job: PairsJob; canEdit: boolean }) {
+  if (job.kind !== 'MATURITY') return null;
+  return <SensorPairsCard job={job} canEdit={canEdit} />;
+}
+
+function SensorPairsCard({ job, canEdit }: { job: PairsJob; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const query = useJobPairs(job.id);
+  const nameOf = useSensorNames(job);
+  const [open, setOpen] = useState(false);
+  const action = canEdit ? (
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<CompareArrowsRoundedIcon />}
+      onClick={() => setOpen(true)}
+      disabled={!query.isSuccess}
+      data-testid="pairs-edit"
+    >
+      {t('pairs.edit')}
+    </Button>
+  ) : null;
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Panel title={t('pairs.title')} action={action} testId="sensor-pairs">
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('pairs.help')}
+        </Typography>
+        {query.isPending ? (
+          <InlineSpinner message={t('common.loading')} />
+        ) : query.isError ? (
+          <Typography variant="body2" color="error" data-testid="pairs-load-failed">
+            {t('pairs.loadFailed')}
+          </Typography>
+        ) : query.data.length === 0 ? (
+          <Typography variant="body2" data-testid="pairs-empty">
+            {t('pairs.none')}
+          </Typography>
+        ) : (
+          <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {query.data.map((p) => (
+              <Chip
+                key={`${p.sid1}-${p.sid2}`}
+                size="small"
+                variant="outlined"
+                label={t('pairs.pair', { first: nameOf(p.sid1), second: nameOf(p.sid2) })}
+                data-testid="pair-chip"
+              />
+            ))}
+          </Stack>
+        )}
+      </Panel>
+      {canEdit && query.isSuccess ? (
+        <PairsDialog open={open} onClose={() => setOpen(false)} job={job} pairs={query.data} />
+      ) : null}
+    </Box>
+  );
+}
+
+function SensorSelect({
+  label,
+  value,
+  onChange,
+  options,
+  testId,
+}: {
+  label: string;
+  value: number | '';
+  onChange: (id: number) => void;
+  options: { id: number; name: string }[];
+  testId: string;
+}) {
+  return (
+    <TextField
+      select
+      label={label}
+      value={value}
+      onChange={(e) => onChange(Number(e.target.value))}
+      sx={{ flex: { xs: '1 1 100%', sm: '1 1 0' }, minWidth: 0 }}
+      slotProps={{ htmlInput: { 'data-testid': testId } }}
+    >
+      {options.map((o) => (
+        <MenuItem key={o.id} value={o.id}>
+          {o.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/**
+ * Edits a maturity job's sensor pairs (PUT .../maturity/jobs/pairs/{id}, all at once): two of the job's
+ * temperature sensors per pair, by their short names; a pair of one sensor with itself, or two sensors
+ * already paired (either way round), is refused before anything is sent. Writers only.
+ */
+export function PairsDialog({
+  open,
+  onClose,
+  job,
+  pairs,
+}: {
+  open: boolean;
+  onClose: () => void;
+  job: PairsJob;
+  pairs: readonly JobSensorPair[];
+}) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const { showAlert } = useAlert();
+  const save = useSavePairs(job.id);
+  const nameOf = useSensorNames(job);
+  const options = useMemo(
+    () =>
+      job.sensors
+        .filter((s) => s.sensorType === TEMPERATURE)
+        .map((s) => ({ id: s.sensorId, name: nameOf(s.sensorId) })),
+    [job.sensors, nameOf],
+  );
+  const [list, setList] = useState<JobSensorPair[]>([]);
+  const [first, setFirst] = useState<number | ''>('');
+  const [second, setSecond] = useState<number | ''>('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  // Each opening starts from the job's stored pairs.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refilled on opening only
+  useEffect(() => {
+    if (!open) return;
+    save.reset();
+    setList([...pairs]);
+    setFirst('');
+    setSecond('');
+    setProblem(null);
+  }, [open]);
+
+  const add = () => {
+    if (first === '' || second === '') return;
+    const next = { sid1: first, sid2: second };
+    const why = pairProblem(list, next);
+    setProblem(why);
+    if (why) return;
+    setList([...list, next]);
+    setFirst('');
+    setSecond('');
+  };
+
+  const submit = () => {
+    save.mutate(
+      { pairs: list },
+      {
+        onSuccess: () => {
+          showAlert({ severity: 'success', message: t('pairs.dialog.saved') });
+          onClose();
+        },
+      },
+    );
+  };
+  const close = () => {
+    if (!save.isPending) onClose();
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      fullScreen={phone}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="pairs-title"
+      data-testid="pairs-dialog"
+    >
+      <DialogTitle id="pairs-title">{t('pairs.dialog.title')}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <DialogContentText>{t('pairs.dialog.intro')}</DialogContentText>
+          {list.length === 0 ? (
+            <Typography variant="body2" color="text.secondary" data-testid="pairs-dialog-empty">
+              {t('pairs.dialog.none')}
+            </Typography>
+          ) : (
+            <List dense disablePadding>
+              {list.map((p, i) => (
+                <ListItem
+                  key={`${p.sid1}-${p.sid2}`}
+                  disableGutters
+                  data-testid="pair-row"
+                  secondaryAction={
+                    <IconButton
+                      edge="end"
+                      aria-label={t('pairs.dialog.remove')}
+                      onClick={() => setList(list.filter((_, j) => j !== i))}
+                      data-testid={`pair-remove-${i}`}
+                    >
+                      <DeleteOutlineRoundedIcon />
+                    </IconButton>
+                  }
+                >
+                  <ListItemText
+                    primary={t('pairs.pair', { first: nameOf(p.sid1), second: nameOf(p.sid2) })}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          )}
+          {options.length < 2 ? (
+            <Alert severity="info">{t('pairs.dialog.tooFewSensors')}</Alert>
+          ) : (
+            <Stack direction="row" useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap', gap: 1 }}>
+              <SensorSelect
+                label={t('pairs.dialog.first')}
+                value={first}
+                onChange={(id) => {
+                  setFirst(id);
+                  setProblem(null);
+                }}
+                options={options}
+                testId="pair-first"
+              />
+              <SensorSelect
+                label={t('pairs.dialog.second')}
+                value={second}
+                onChange={(id) => {
+                  setSecond(id);
+                  setProblem(null);
+                }}
+                options={options}
+                testId="pair-second"
+              />
+              <Button
+                startIcon={<AddRoundedIcon />}
+                onClick={add}
+                disabled={first === '' || second === ''}
+                sx={{ mt: 1 }}
+                data-testid="pair-add"
+              >
+                {t('pairs.dialog.add')}
+              </Button>
+            </Stack>
+          )}
+          {problem ? (
+            <Alert severity="warning" data-testid="pair-problem">
+              {t(problem, { max: JOB_SENSOR_PAIRS_MAX })}
+            </Alert>
+          ) : null}
+          {save.isError ? (
+            <Alert severity="error" data-testid="pairs-error">
+              {save.error instanceof ApiError && save.error.status === 400
+                ? t('pairs.dialog.rejected', { message: save.error.message })
+                : t('pairs.dialog.failed')}
+            </Alert>
+          ) : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={save.isPending}>
+          {t('job.actions.cancel')}
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={save.isPending} data-testid="pairs-save">
+          {t('job.actions.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
