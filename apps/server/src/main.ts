@@ -4,6 +4,7 @@ import { openDb } from './db/index.ts';
 import { isEmpty, migrateToLatest } from './db/migrations.ts';
 import { startDemoFeed } from './demo/feed.ts';
 import { DEMO_GATEWAY, seedDemoHardware } from './demo/hardware.ts';
+import { seedDemoReports } from './demo/reports.ts';
 import { DEMO, seedDemo, seedTextResources } from './demo/seed.ts';
 import { hashGatewayKey, newGatewayKey } from './modules/ingest/service.ts';
 import { createReportScheduler } from './modules/reports/scheduler.ts';
@@ -15,6 +16,7 @@ await migrateToLatest(db.db, db.dialect);
 await seedTextResources(db.db);
 
 let seeded = false;
+let demoCompanyId: number | undefined;
 if (config.seed === 'demo') {
   const fresh = await isEmpty(db.db);
   if (fresh) seeded = (await seedDemo(db.db)).created;
@@ -25,6 +27,7 @@ if (config.seed === 'demo') {
     .where('auth_code', '=', DEMO.authCode)
     .executeTakeFirst();
   if (demoCompany) await seedDemoHardware(db.db, demoCompany.id);
+  demoCompanyId = demoCompany?.id;
 }
 
 const app = await buildApp({ config, db });
@@ -112,3 +115,5 @@ if (feed) {
   const n = await feed.first;
   if (n > 0) app.log.info(`demo feed: ${n} readings brought up to now`);
 }
+// A fresh demo's first report and weekly schedule, once its history is in (the worker makes the report).
+if (seeded && demoCompanyId !== undefined) await seedDemoReports(db.db, app.services, demoCompanyId);

@@ -95,6 +95,51 @@ describe('report generation form', () => {
     expect(body.attributes.to - body.attributes.from).toBe(86_400_000);
   });
 
+  it('sends whole nodes of a raw data report (nodeIds, no sensorIds), asking for at least one', async () => {
+    const { sent } = await openForm();
+    await userEvent.selectOptions(screen.getByLabelText('Report type'), 'RAW_DATA_EXCEL');
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Slab T1/ }));
+    const choice = screen.getByRole('radiogroup', { name: 'Report on' });
+    expect((within(choice).getByRole('radio', { name: 'Sensors' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(within(choice).getByRole('radio', { name: 'Whole nodes' }));
+
+    // The site's nodes replace the sensor list and its job group filter.
+    const slab = await screen.findByRole('checkbox', { name: /Slab node/ });
+    expect(slab.closest('label')?.textContent).toContain('Maturity · 2 sensors');
+    expect(screen.getByRole('checkbox', { name: /Node 2/ }).closest('label')?.textContent).toContain(
+      '1 sensor',
+    );
+    expect(screen.getByRole('checkbox', { name: /Roof weather/ }).closest('label')?.textContent).toContain(
+      'Microweather Node · 3 sensors',
+    );
+    expect(screen.queryByRole('checkbox', { name: /Slab T1/ })).toBeNull();
+    expect(screen.queryByLabelText('Sensors of')).toBeNull();
+    expect(sent('GET', '/analytics/report/nodes/by_tenant_group')[0].query.get('tenantGroupId')).toBe('1');
+
+    await submit();
+    expect((await screen.findByTestId('report-problem'))?.textContent).toContain('Choose at least one node.');
+    expect(sent('POST', '/analytics/report/requests/msj/by_job')).toHaveLength(0);
+    await userEvent.click(slab);
+    await userEvent.click(screen.getByRole('checkbox', { name: /Roof weather/ }));
+    await submit();
+    await waitFor(() => expect(sent('POST', '/analytics/report/requests/msj/by_job')).toHaveLength(1));
+    const body = sent('POST', '/analytics/report/requests/msj/by_job')[0].body as {
+      type: string;
+      attributes: Record<string, unknown>;
+    };
+    expect(body.type).toBe('RAW_DATA_EXCEL');
+    expect(body.attributes.nodeIds).toEqual([1, 5]);
+    // The sensor chosen before switching to nodes is not sent.
+    expect(body.attributes).not.toHaveProperty('sensorIds');
+  });
+
+  it('offers no sensors-or-nodes choice for a pair differential', async () => {
+    await openForm();
+    await userEvent.selectOptions(screen.getByLabelText('Report type'), 'T_DIFF_PAIR_GROUP_REPORT');
+    await screen.findByLabelText('Pair 1: first sensor');
+    expect(screen.queryByRole('radiogroup', { name: 'Report on' })).toBeNull();
+  });
+
   it('sends a job group differential with its group and the limit in °C', async () => {
     const { sent } = await openForm(
       serveReports({
@@ -252,5 +297,12 @@ describe('report generation form', () => {
     expect(within(type).getByRole('option', { name: 'Informe de colada (PDF)' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Solicitar informe' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Programación' })).toBeTruthy();
+    await userEvent.selectOptions(type, 'RAW_DATA_CSV');
+    const choice = screen.getByRole('radiogroup', { name: 'Informar sobre' });
+    expect(within(choice).getByRole('radio', { name: 'Sensores' })).toBeTruthy();
+    await userEvent.click(within(choice).getByRole('radio', { name: 'Nodos completos' }));
+    const slab = await screen.findByRole('checkbox', { name: /Slab node/ });
+    expect(slab.closest('label')?.textContent).toContain('2 sensores');
+    expect(screen.getByRole('group', { name: 'Nodos' })).toBeTruthy();
   });
 });

@@ -21,7 +21,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { MaturityJob, ReportSensor, ReportTypeInfo, TenantGroupMember } from '@sitepulse/contracts';
+import type {
+  MaturityJob,
+  ReportNode,
+  ReportSensor,
+  ReportTypeInfo,
+  TenantGroupMember,
+} from '@sitepulse/contracts';
 import {
   paths,
   personName,
@@ -53,9 +59,12 @@ import { reportErrorText, SiteTitle, typeLabel } from './parts.tsx';
 import {
   type BodyContext,
   canReceiveReports,
+  choosesNodes,
   defaultLimit,
   defaultRange,
   formProblem,
+  isRawData,
+  type RawDataChoice,
   type ReportFormValues,
   toRequestBody,
   toScheduleBody,
@@ -184,6 +193,20 @@ function SensorLabel({ sensor }: { sensor: ReportSensor }) {
   );
 }
 
+function NodeLabel({ node }: { node: ReportNode }) {
+  const { t } = useTranslation();
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+      <span>{node.nodeName || t('reports.form.nodeNamed', { id: node.nodeId })}</span>
+      <Typography component="span" variant="caption" color="text.secondary">
+        {/* The node types are named where the sensor screens name them; an unknown type reads as sent. */}
+        {t(`sensors.nodeTypes.${node.nodeType}`, { defaultValue: node.nodeType })} ·{' '}
+        {t('reports.form.sensorCount', { count: node.sensorCount })}
+      </Typography>
+    </Box>
+  );
+}
+
 function PersonLabel({ member }: { member: TenantGroupMember }) {
   const { t } = useTranslation();
   return (
@@ -225,6 +248,7 @@ function ReportForm({
       name: '',
       msjId: '',
       cjgId: '',
+      rawDataOf: 'sensors',
       sensorIds: [],
       nodeIds: [],
       pairs: [{ row: 0, sid1: '', sid2: '' }],
@@ -249,9 +273,12 @@ function ReportForm({
   const info = types.find((x) => x.type === v.type);
   const subject = info?.subject;
   const pairMode = subject === 'SENSORS' && info?.differential === true;
-  const sensorGroup = subject === 'SENSORS' && v.cjgId ? Number(v.cjgId) : null;
-  const sensors = useReportSensors(tenantGroupId, sensorGroup, subject === 'SENSORS');
-  const nodes = useReportNodes(tenantGroupId, subject === 'NODES');
+  const rawData = isRawData(info);
+  const byNodes = choosesNodes(v, info);
+  const bySensors = subject === 'SENSORS' && !byNodes;
+  const sensorGroup = bySensors && v.cjgId ? Number(v.cjgId) : null;
+  const sensors = useReportSensors(tenantGroupId, sensorGroup, bySensors);
+  const nodes = useReportNodes(tenantGroupId, byNodes);
 
   // The range follows the chosen job or job group: its run, else the last 24 hours.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the subject changes, not on every render
@@ -362,7 +389,22 @@ function ReportForm({
             </TextField>
           ) : null}
 
-          {subject === 'JOB_GROUP' || subject === 'SENSORS' ? (
+          {rawData ? (
+            <FormControl>
+              <FormLabel id="report-raw-data-of">{t('reports.form.rawDataOf')}</FormLabel>
+              <RadioGroup
+                row
+                aria-labelledby="report-raw-data-of"
+                value={v.rawDataOf}
+                onChange={(e) => set('rawDataOf', e.target.value as RawDataChoice)}
+              >
+                <FormControlLabel value="sensors" control={<Radio />} label={t('reports.form.bySensors')} />
+                <FormControlLabel value="nodes" control={<Radio />} label={t('reports.form.byNodes')} />
+              </RadioGroup>
+            </FormControl>
+          ) : null}
+
+          {subject === 'JOB_GROUP' || bySensors ? (
             <TextField
               select
               label={subject === 'JOB_GROUP' ? t('reports.form.group') : t('reports.form.groupFilter')}
@@ -386,7 +428,7 @@ function ReportForm({
             </TextField>
           ) : null}
 
-          {subject === 'SENSORS' ? (
+          {bySensors ? (
             <Part title={pairMode ? t('reports.form.pairs') : t('reports.form.sensors')}>
               <QueryState
                 query={sensors}
@@ -469,8 +511,13 @@ function ReportForm({
             </Part>
           ) : null}
 
-          {subject === 'NODES' ? (
+          {byNodes ? (
             <Part title={t('reports.form.nodes')}>
+              {rawData ? (
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {t('reports.form.nodesHelp')}
+                </Typography>
+              ) : null}
               <QueryState
                 query={nodes}
                 isEmpty={(list) => list.length === 0}
@@ -481,9 +528,7 @@ function ReportForm({
                     items={list}
                     chosen={v.nodeIds}
                     idOf={(n) => n.nodeId}
-                    labelOf={(n) =>
-                      `${n.nodeName || t('reports.form.nodeNamed', { id: n.nodeId })} · ${t('reports.form.sensorCount', { count: n.sensorCount })}`
-                    }
+                    labelOf={(n) => <NodeLabel node={n} />}
                     onChange={(next) => set('nodeIds', next)}
                     label={t('reports.form.nodes')}
                   />

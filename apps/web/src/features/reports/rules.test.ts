@@ -14,6 +14,7 @@ import {
   type ReportFormValues,
   SCHEDULE_POLL_MS,
   scheduleTimeText,
+  toRequestBody,
 } from './rules.ts';
 
 const values = (overrides: Partial<ReportFormValues> = {}): ReportFormValues => ({
@@ -21,6 +22,7 @@ const values = (overrides: Partial<ReportFormValues> = {}): ReportFormValues => 
   name: '',
   msjId: '',
   cjgId: '',
+  rawDataOf: 'sensors',
   sensorIds: [1],
   nodeIds: [],
   pairs: [{ row: 0, sid1: '', sid2: '' }],
@@ -130,5 +132,19 @@ describe('report rules', () => {
     );
     // A schedule's range is its period: no range asked.
     expect(formProblem(values({ schedule: true, from: null, to: null }), csv, 'Metric')).toBeNull();
+  });
+
+  it('sends whole nodes of a raw data report instead of its sensors, and asks for at least one', () => {
+    const onNodes = values({ rawDataOf: 'nodes', sensorIds: [1], nodeIds: [] });
+    expect(formProblem(onNodes, csv, 'Metric')).toBe('reports.form.errors.nodes');
+    expect(formProblem({ ...onNodes, nodeIds: [4] }, csv, 'Metric')).toBeNull();
+    const ctx = { info: csv, system: 'Metric' as const, timeZone: 'UTC', tenantGroupId: 1 };
+    const { attributes } = toRequestBody({ ...onNodes, nodeIds: [4, 7] }, ctx);
+    expect(attributes?.nodeIds).toEqual([4, 7]);
+    expect(attributes?.sensorIds).toBeUndefined();
+    // On sensors, the nodes once chosen are not sent.
+    const bySensors = toRequestBody(values({ nodeIds: [4] }), ctx).attributes;
+    expect(bySensors?.sensorIds).toEqual([1]);
+    expect(bySensors?.nodeIds).toBeUndefined();
   });
 });

@@ -126,12 +126,27 @@ export function limitToCelsius(text: string, system: UnitSystem): number | null 
   return Math.round(c * 100) / 100;
 }
 
+/** What a raw data report covers: the sensors chosen one by one, or every sensor of the chosen nodes. */
+export type RawDataChoice = 'sensors' | 'nodes';
+
+/** The raw data types (readings of sensors, no pairs): they may cover chosen sensors or whole nodes. */
+export const isRawData = (info: Pick<ReportTypeInfo, 'subject' | 'differential'> | undefined): boolean =>
+  info?.subject === 'SENSORS' && !info.differential;
+
+/** Whether the form sends nodes (attributes.nodeIds): a node type, or a raw data type on whole nodes. */
+export const choosesNodes = (
+  v: Pick<ReportFormValues, 'rawDataOf'>,
+  info: Pick<ReportTypeInfo, 'subject' | 'differential'> | undefined,
+): boolean => info?.subject === 'NODES' || (isRawData(info) && v.rawDataOf === 'nodes');
+
 /** What the generation form holds. Ids are kept as strings (select values) until the body is built. */
 export interface ReportFormValues {
   type: string;
   name: string;
   msjId: string;
   cjgId: string;
+  /** raw data types only: what the user chooses from */
+  rawDataOf: RawDataChoice;
   sensorIds: number[];
   nodeIds: number[];
   /** `row` keeps a pair's row on screen when another is removed */
@@ -168,8 +183,9 @@ export function formProblem(
     const pairs = v.pairs.filter((p) => p.sid1 || p.sid2);
     if (pairs.length === 0 || pairs.some((p) => !p.sid1 || !p.sid2)) return 'reports.form.errors.pairs';
     if (pairs.some((p) => p.sid1 === p.sid2)) return 'reports.form.errors.samePair';
+  } else if (choosesNodes(v, info)) {
+    if (v.nodeIds.length === 0) return 'reports.form.errors.nodes';
   } else if (info.subject === 'SENSORS' && v.sensorIds.length === 0) return 'reports.form.errors.sensors';
-  if (info.subject === 'NODES' && v.nodeIds.length === 0) return 'reports.form.errors.nodes';
   if (info.differential) {
     const c = limitToCelsius(v.limit, system);
     if (c === null || c > 200) return 'reports.form.errors.limit';
@@ -207,14 +223,14 @@ export function toRequestBody(v: ReportFormValues, ctx: BodyContext): ReportRequ
   if (name) body.name = name;
   if (info.subject === 'JOB') body.msjId = Number(v.msjId);
   if (info.subject === 'JOB_GROUP') attributes.cjgId = Number(v.cjgId);
-  if (info.subject === 'SENSORS') {
+  if (choosesNodes(v, info)) attributes.nodeIds = [...v.nodeIds];
+  else if (info.subject === 'SENSORS') {
     if (info.differential) {
       const pairs = v.pairs.filter((p) => p.sid1 && p.sid2);
       attributes.pairs = pairs.map((p) => ({ sid1: Number(p.sid1), sid2: Number(p.sid2) }));
       attributes.sensorIds = [...new Set(pairs.flatMap((p) => [Number(p.sid1), Number(p.sid2)]))];
     } else attributes.sensorIds = [...v.sensorIds];
   }
-  if (info.subject === 'NODES') attributes.nodeIds = [...v.nodeIds];
   if (info.differential) {
     const c = limitToCelsius(v.limit, ctx.system);
     if (c !== null) attributes.limitC = c;

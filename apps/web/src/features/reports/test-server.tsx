@@ -1,6 +1,7 @@
 /** The stubbed server of the report screen tests: the shell's calls, then the report calls by method and path. */
 import type {
   MaturityJob,
+  ReportNode,
   ReportRequest,
   ReportSchedule,
   ReportSensor,
@@ -65,6 +66,13 @@ export const sensors: ReportSensor[] = [
     jobName: 'Level 4 Columns',
     blacklisted: false,
   },
+];
+
+/** The site's nodes (GET .../nodes/by_tenant_group): one unnamed, to read as 'Node {id}'. */
+export const nodes: ReportNode[] = [
+  { nodeId: 1, nodeName: 'Slab node', nodeType: 'Maturity', sensorCount: 2 },
+  { nodeId: 2, nodeName: null, nodeType: 'Maturity', sensorCount: 1 },
+  { nodeId: 5, nodeName: 'Roof weather', nodeType: 'Microweather Node', sensorCount: 3 },
 ];
 
 const member = (
@@ -182,7 +190,7 @@ export function serveReports({
     'POST /analytics/concrete/maturity/jobs/paged': { total: jobs.length, content: jobs },
     'GET /analytics/report/msj/sensors/by_tenant_group': sensors,
     'GET /analytics/report/msj/sensors/by_cjg': sensors.slice(0, 2),
-    'GET /analytics/report/nodes/by_tenant_group': [],
+    'GET /analytics/report/nodes/by_tenant_group': nodes,
     'GET /v2/users/list/by_tenant_group': members,
     'GET /analytics/report/requests/by_tenant_group': [],
     'GET /analytics/report/requests/schedules/by_tenant_group/with_latest_rr': [],
