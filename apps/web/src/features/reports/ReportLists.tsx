@@ -141,17 +141,18 @@ function DeleteReportButton({ report }: { report: ReportRequest }) {
         confirm={t('reports.list.delete')}
         busy={remove.isPending}
         onClose={() => setOpen(false)}
+        // As Stop: the refreshed list drops this row, so the outcome is read from mutateAsync's promise.
         onConfirm={() =>
-          remove.mutate(report.id, {
-            onSuccess: () => {
+          remove.mutateAsync(report.id).then(
+            () => {
               setOpen(false);
               showAlert({ severity: 'success', message: t('reports.list.deleted', { name: report.name }) });
             },
-            onError: (error) => {
+            (error: unknown) => {
               setOpen(false);
               showAlert({ severity: 'error', message: reportErrorText(t, error) });
             },
-          })
+          )
         }
       />
     </>
@@ -181,20 +182,22 @@ function StopScheduleButton({ schedule }: { schedule: ReportSchedule }) {
         confirm={t('reports.schedules.stop')}
         busy={stop.isPending}
         onClose={() => setOpen(false)}
+        // mutateAsync, not mutate's callbacks: the refreshed list may drop this button (the schedule is
+        // stopped) before the callbacks would run, and they never run once it is gone.
         onConfirm={() =>
-          stop.mutate(schedule.id, {
-            onSuccess: () => {
+          stop.mutateAsync(schedule.id).then(
+            () => {
               setOpen(false);
               showAlert({
                 severity: 'success',
                 message: t('reports.schedules.stopped', { name: schedule.name }),
               });
             },
-            onError: (error) => {
+            (error: unknown) => {
               setOpen(false);
               showAlert({ severity: 'error', message: reportErrorText(t, error) });
             },
-          })
+          )
         }
       />
     </>
