@@ -9,6 +9,7 @@ import ajvFormats from 'ajv-formats';
 import Fastify, { type FastifyError, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
+import { alarmEventsRoutes } from './modules/alarm-events/routes.ts';
 import { alarmsRoutes } from './modules/alarms/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { companiesRoutes } from './modules/companies/routes.ts';
@@ -25,6 +26,7 @@ import { mailRoutes } from './modules/mail/routes.ts';
 import { maturityRoutes } from './modules/maturity/routes.ts';
 import { measurementsRoutes } from './modules/measurements/routes.ts';
 import { nodesRoutes } from './modules/nodes/routes.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { pairsRoutes } from './modules/pairs/routes.ts';
 import { portfolioRoutes } from './modules/portfolio/routes.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
@@ -107,11 +109,13 @@ const apiPlugin: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { servic
   await app.register(exportsRoutes, opts);
   await app.register(eventsRoutes, opts);
   await app.register(alarmsRoutes, opts);
+  await app.register(alarmEventsRoutes, opts);
   await app.register(forecastRoutes, opts);
   await app.register(pairsRoutes, opts);
   await app.register(portfolioRoutes, opts);
   await app.register(signoffsRoutes, opts);
   await app.register(reportsRoutes, opts);
+  await app.register(notificationsRoutes, opts);
 };
 
 /** A URL with the value of its `token` query parameter replaced. */

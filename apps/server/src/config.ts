@@ -36,6 +36,12 @@ export interface Config {
   mapAttribution: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** the HTTP SMS gateway alarm texts are POSTed to; unset: texts stay unsent in the mail outbox */
+  smsGatewayUrl: string | undefined;
+  /** bearer token sent to the SMS gateway */
+  smsGatewayToken: string | undefined;
+  /** the sender (number or name) the gateway shows */
+  smsSender: string;
   /** MQTT broker to take gateway uplinks from (sitepulse/gateways/{id}/up); off when unset */
   mqttUrl: string | undefined;
   /** the server's MQTT client id: its persistent session at the broker */
@@ -95,6 +101,20 @@ const tcpPort = (env: Env, key: string): number => {
   return n;
 };
 
+/** An optional http(s) URL, checked at start so a typo does not fail each message later. */
+const optHttpUrl = (env: Env, key: string): string | undefined => {
+  const v = optStr(env, key);
+  if (v === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new Error(`${key} must be an http(s) URL, got '${v}'`);
+  }
+  if (!/^https?:$/.test(url.protocol)) throw new Error(`${key} must be an http(s) URL, got '${v}'`);
+  return v;
+};
+
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Builds the configuration from an environment (process.env in main.ts; a plain object in tests). */
@@ -134,6 +154,9 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     smtpUrl: optStr(env, 'SMTP_URL'),
     mailFrom: str(env, 'MAIL_FROM', 'Sitepulse <no-reply@sitepulse.example>'),
+    smsGatewayUrl: optHttpUrl(env, 'SMS_GATEWAY_URL'),
+    smsGatewayToken: optStr(env, 'SMS_GATEWAY_TOKEN'),
+    smsSender: str(env, 'SMS_SENDER', 'Sitepulse'),
     mqttUrl: optStr(env, 'MQTT_URL'),
     mqttClientId: str(env, 'MQTT_CLIENT_ID', 'sitepulse-server'),
     mqttTopicRoot: str(env, 'MQTT_TOPIC_ROOT', 'sitepulse'),

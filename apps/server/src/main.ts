@@ -6,7 +6,9 @@ import { startDemoFeed } from './demo/feed.ts';
 import { DEMO_GATEWAY, seedDemoHardware } from './demo/hardware.ts';
 import { seedDemoReports } from './demo/reports.ts';
 import { DEMO, seedDemo, seedTextResources } from './demo/seed.ts';
+import { createAlarmSweeper } from './modules/alarm-events/sweeper.ts';
 import { hashGatewayKey, newGatewayKey } from './modules/ingest/service.ts';
+import { createNotificationWorker } from './modules/notifications/worker.ts';
 import { createReportScheduler } from './modules/reports/scheduler.ts';
 import { createReportWorker } from './modules/reports/worker.ts';
 
@@ -57,6 +59,14 @@ const feed =
 // Report files are made in the background; requests and schedules wait in the database across restarts.
 const reportWorker = createReportWorker({ services: app.services, log: app.log });
 const reportScheduler = createReportScheduler({ services: app.services, log: app.log });
+// Silent nodes, low batteries and alarms of stopped jobs are judged every minute.
+const alarmSweeper = createAlarmSweeper({ alarmEvents: app.services.alarmEvents, log: app.log });
+// Alarm messages wait in notification_message and are sent (and retried) in the background.
+const notificationWorker = createNotificationWorker({
+  notifications: app.services.notifications,
+  log: app.log,
+  pollMs: config.reportPollMs,
+});
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -70,6 +80,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       feed?.stop();
       await reportScheduler.stop();
       await reportWorker.stop();
+      await notificationWorker.stop();
+      await alarmSweeper.stop();
       await app.close();
       await db.close();
       process.exit(0);
@@ -83,6 +95,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 await app.listen({ port: config.port, host: config.host });
 reportWorker.start();
 reportScheduler.start();
+notificationWorker.start();
+alarmSweeper.start();
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const url = `http://${shownHost}:${config.port}`;

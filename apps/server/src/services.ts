@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { Database } from './db/types.ts';
 import { createFolderFileStore, type FileStore } from './lib/file-store.ts';
+import { createAlarmEventsService } from './modules/alarm-events/service.ts';
 import { createAlarmsService } from './modules/alarms/service.ts';
 import { createAuthRepo } from './modules/auth/repo.ts';
 import { createAuthService, resolveJwtSecret } from './modules/auth/service.ts';
@@ -22,6 +23,8 @@ import { createMaturityEngine, type MaturityEngine } from './modules/maturity/en
 import { createMaturityService } from './modules/maturity/service.ts';
 import { createMeasurementsService } from './modules/measurements/service.ts';
 import { createNodesService } from './modules/nodes/service.ts';
+import { createNotificationsRepo } from './modules/notifications/repo.ts';
+import { createNotificationsService } from './modules/notifications/service.ts';
 import { createPairsService } from './modules/pairs/service.ts';
 import { createPortfolioService } from './modules/portfolio/service.ts';
 import { createProfilesService } from './modules/profiles/service.ts';
@@ -75,12 +78,23 @@ export async function createServices(config: Config, store: Db, options: Service
   const maturityEngine = createMaturityEngine(store);
   const deps: ServiceDeps = { db, store, config, jobsites, maturityEngine };
   const events = createEventsService({ db, jobsites });
+  // The life of each alarm (issue 15): every raise and clear goes to the notifications.
+  const alarmEvents = createAlarmEventsService({
+    db,
+    jobsites,
+    events,
+    onAlarmChange: async (id, change) => {
+      await notifications.alarmChanged(id, change);
+    },
+  });
   const ingest = createIngestService({
     ...deps,
     // After each committed batch: its sensor thresholds, then live events of the sites it touched.
     onStored: async (batch) => {
       try {
         const changed = await alarms.evaluateNodes(batch.companyId, batch.readingNodeIds);
+        // Raises and clears the alarms of this batch (never throws: failures are logged).
+        await alarmEvents.afterBatch(batch);
         await events.publishBatch(batch);
         await events.publishAlarms(batch.companyId, [...batch.alarmJobIds, ...changed]);
       } catch (err) {
@@ -91,7 +105,7 @@ export async function createServices(config: Config, store: Db, options: Service
   const jobs = createJobsService(deps);
   const profiles = createProfilesService(deps);
   const maturity = createMaturityService({ ...deps, profiles });
-  const alarms = createAlarmsService({ ...deps, maturity, events });
+  const alarms = createAlarmsService({ ...deps, maturity, events, alarmEvents });
   const forecast = createForecastService({ ...deps, alarms });
   const pairs = createPairsService({ db, jobsites, maturity });
   const portfolio = createPortfolioService({ db, jobsites, maturity });
@@ -101,6 +115,14 @@ export async function createServices(config: Config, store: Db, options: Service
   const nodes = createNodesService({ ...deps, measurements });
   const exports = createExportsService({ ...deps, measurements });
   const lumimon = createLumimonService({ ...deps, measurements, nodes, gps });
+  // Alarm messages (issue 15): alarmEvents calls alarmChanged on each change; this loads the alarm.
+  const notifications = createNotificationsService({
+    repo: createNotificationsRepo(store),
+    loadEvent: (id) => alarmEvents.get(id),
+    jobsites,
+    mail,
+    config,
+  });
   const reports = createReportsService({
     repo: createReportsRepo(store),
     jobsites,
@@ -119,6 +141,7 @@ export async function createServices(config: Config, store: Db, options: Service
     maturityEngine,
     events,
     alarms,
+    alarmEvents,
     forecast,
     pairs,
     portfolio,
@@ -133,6 +156,7 @@ export async function createServices(config: Config, store: Db, options: Service
     exports,
     lumimon,
     reports,
+    notifications,
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;

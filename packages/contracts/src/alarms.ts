@@ -1,4 +1,4 @@
-import { ALARM_TYPES, EVENT_CATEGORIES } from '@sitepulse/domain';
+import { ALARM_TYPES, EVENT_CATEGORIES, HYSTERESIS_MAX, MIN_DURATION_MAX_MS } from '@sitepulse/domain';
 import Type from 'typebox';
 import { EpochMs, finite, Id } from './common.ts';
 
@@ -66,6 +66,22 @@ export const AlarmDataInput = Type.Object({
   singularThreshold: bound(
     "MATURITY_STRENGTH_THRESHOLD: strength target, MPa (the job's singular targeted strength)",
   ),
+  hysteresis: Type.Optional(
+    Type.Number({
+      minimum: 0,
+      maximum: HYSTERESIS_MAX,
+      description:
+        'SENSOR_THRESHOLD: how far back inside a bound the value must come before its alarm clears (unit of the sensor type); default DEFAULT_HYSTERESIS (0.5)',
+    }),
+  ),
+  minDurationMs: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: MIN_DURATION_MAX_MS,
+      description:
+        'SENSOR_THRESHOLD: how long (by reading times, ms) the value must stay beyond a bound before the alarm is raised; default DEFAULT_MIN_DURATION_MS (10 minutes)',
+    }),
+  ),
 });
 export type AlarmDataInput = Type.Static<typeof AlarmDataInput>;
 
@@ -98,6 +114,9 @@ export const Alarm = Type.Object({
     mediumThresholdHBound: NullNum,
     mediumThresholdLBound: NullNum,
     singularThreshold: NullNum,
+    /** SENSOR_THRESHOLD: the hysteresis and minimum duration in force (null for other types) */
+    hysteresis: Type.Optional(NullNum),
+    minDurationMs: Type.Optional(NullNum),
   }),
   jobId: Id,
   channelJobName: Type.String(),

@@ -1,4 +1,5 @@
 export * from './access.ts';
+export * from './alarm-events.ts';
 export * from './alarms.ts';
 export * from './auth.ts';
 export * from './common.ts';

@@ -2,6 +2,7 @@
  * @sitepulse/domain: every pure rule of the Sitepulse specification. No I/O, no dependencies;
  * imported by the server and the web app so both apply the rules the same way.
  */
+export * from './alarm-life.ts';
 export * from './alarms.ts';
 export * from './battery.ts';
 export * from './constants.ts';

@@ -652,6 +652,124 @@ function m007(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Issue 15 (docs/decisions/alarm-life.md): the life of each alarm. alarm_event holds one row per
+ * alarm raised; alarm_key names "the same alarm" (kind, job, sensor, side or node) and is unique among
+ * uncleared rows, so one alarm is never active twice. alarm_breach keeps, per alarm key, the reading
+ * watermark and the start of a breach not yet long enough to raise.
+ */
+function m008(dialect: DialectName): Migration {
+  const { ms, num, id } = cols(dialect);
+  return {
+    async up(db: AnyDb) {
+      await id(db.schema.createTable('alarm_event'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('company.id').onDelete('cascade'))
+        .addColumn('tenant_group_id', 'integer', (c) =>
+          c.notNull().references('tenant_group.id').onDelete('cascade'),
+        )
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('alarm_key', 'text', (c) => c.notNull())
+        .addColumn('job_id', 'integer')
+        .addColumn('sensor_id', 'integer')
+        .addColumn('node_id', 'integer')
+        .addColumn('gateway_id', 'integer')
+        .addColumn('side', 'text')
+        .addColumn('quantity', 'text')
+        .addColumn('value', num)
+        .addColumn('bound', num)
+        .addColumn('raised_at', ms, (c) => c.notNull())
+        .addColumn('acknowledged_at', ms)
+        .addColumn('acknowledged_by', 'integer')
+        .addColumn('ack_note', 'text')
+        .addColumn('cleared_at', ms)
+        .execute();
+      await db.schema
+        .createIndex('alarm_event_active_uq')
+        .on('alarm_event')
+        .unique()
+        .column('alarm_key')
+        .where(sql.ref('cleared_at'), 'is', null)
+        .execute();
+      await db.schema
+        .createIndex('alarm_event_site_idx')
+        .on('alarm_event')
+        .columns(['tenant_group_id', 'raised_at'])
+        .execute();
+      await db.schema
+        .createIndex('alarm_event_key_idx')
+        .on('alarm_event')
+        .columns(['alarm_key', 'raised_at'])
+        .execute();
+
+      await db.schema
+        .createTable('alarm_breach')
+        .addColumn('alarm_key', 'text', (c) => c.primaryKey())
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('company.id').onDelete('cascade'))
+        .addColumn('since', ms)
+        .addColumn('last_ts', ms, (c) => c.notNull())
+        .addColumn('last_value', num)
+        .execute();
+    },
+  };
+}
+
+/**
+ * Issue 15 (docs/decisions/notifications.md): per-site alarm e-mail subscriptions (no row: subscribed) and
+ * the durable outbox of alarm messages, one row per person, channel and change of an alarm, claimed by the
+ * notification worker with a lease. dedupe_key is unique: an alarm is never sent twice to one person on one
+ * channel for one change.
+ */
+function m009(dialect: DialectName): Migration {
+  const { ms, id } = cols(dialect);
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('email_subscription')
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('app_user.id').onDelete('cascade'))
+        .addColumn('tenant_group_id', 'integer', (c) =>
+          c.notNull().references('tenant_group.id').onDelete('cascade'),
+        )
+        .addColumn('enabled', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', ms, (c) => c.notNull())
+        .addPrimaryKeyConstraint('email_subscription_pk', ['user_id', 'tenant_group_id'])
+        .execute();
+
+      await id(db.schema.createTable('notification_message'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('company.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('app_user.id').onDelete('cascade'))
+        .addColumn('tenant_group_id', 'integer')
+        .addColumn('alarm_event_id', 'integer')
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('change', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull().defaultTo('PENDING'))
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', ms, (c) => c.notNull())
+        .addColumn('lease_until', ms)
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .addColumn('sent_at', ms)
+        .addColumn('error', 'text')
+        .addColumn('to_address', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('html', 'text')
+        .addColumn('language', 'text', (c) => c.notNull().defaultTo('en'))
+        .addColumn('digest_hour', ms)
+        .addColumn('dedupe_key', 'text', (c) => c.notNull().unique())
+        .execute();
+      await db.schema
+        .createIndex('notification_message_queue_idx')
+        .on('notification_message')
+        .columns(['state', 'next_attempt_at'])
+        .execute();
+      await db.schema
+        .createIndex('notification_message_user_idx')
+        .on('notification_message')
+        .columns(['user_id', 'created_at'])
+        .execute();
+    },
+  };
+}
+
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -662,6 +780,8 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '005_targets_signoffs_site_time': m005(dialect),
     '006_reports': m006(dialect),
     '007_job_sensor_pairs': m007(dialect),
+    '008_alarm_events': m008(dialect),
+    '009_notifications': m009(dialect),
   };
 }
 

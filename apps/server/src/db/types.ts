@@ -455,6 +455,83 @@ export interface ReportScheduleTable {
   created_at: number;
 }
 
+/** One alarm from raised to cleared (issue 15). */
+export interface AlarmEventTable {
+  id: Generated<number>;
+  company_id: number;
+  tenant_group_id: number;
+  /** an ALARM_KINDS value */
+  kind: string;
+  /** names the alarm (kind, job, sensor, side or node): unique among uncleared rows */
+  alarm_key: string;
+  job_id: number | null;
+  sensor_id: number | null;
+  node_id: number | null;
+  gateway_id: number | null;
+  side: 'high' | 'low' | null;
+  quantity: string | null;
+  value: number | null;
+  bound: number | null;
+  raised_at: number;
+  acknowledged_at: number | null;
+  acknowledged_by: number | null;
+  ack_note: string | null;
+  cleared_at: number | null;
+}
+
+/** Per alarm key: the readings judged so far, and a breach not yet long enough to raise (issue 15). */
+export interface AlarmBreachTable {
+  alarm_key: string;
+  company_id: number;
+  /** the reading time the value first went beyond the bound (null: no breach pending) */
+  since: number | null;
+  /** the latest reading time judged */
+  last_ts: number;
+  last_value: number | null;
+}
+
+/** A person's choice of alarm e-mails for one job site (issue 15); no row: subscribed. */
+export interface EmailSubscriptionTable {
+  user_id: number;
+  tenant_group_id: number;
+  enabled: number;
+  updated_at: number;
+}
+
+/** One alarm message to one person on one channel (issue 15), with its delivery state. */
+export interface NotificationMessageTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  tenant_group_id: number | null;
+  /** null for a digest */
+  alarm_event_id: number | null;
+  /** EMAIL or SMS: the channel it goes by (PUSH goes by e-mail until push is built) */
+  channel: string;
+  /** RAISED, CLEARED or DIGEST */
+  change: string;
+  /** a DELIVERY_STATES value */
+  state: Generated<string>;
+  attempts: Generated<number>;
+  /** not claimed before this time (retry backoff; a digest: the end of its hour) */
+  next_attempt_at: number;
+  /** while a worker sends it: until when that worker owns it */
+  lease_until: number | null;
+  created_at: number;
+  sent_at: number | null;
+  error: string | null;
+  /** e-mail address or phone number, as it was when the message was made */
+  to_address: string;
+  subject: string;
+  body: string;
+  html: string | null;
+  language: Generated<string>;
+  /** a digest: the start of the hour whose DIGESTED messages it sums up */
+  digest_hour: number | null;
+  /** alarm event, person, channel and change (or digest, person and hour): unique */
+  dedupe_key: string;
+}
+
 export interface Database {
   app_secret: AppSecretTable;
   company: CompanyTable;
@@ -489,4 +566,8 @@ export interface Database {
   job_signoff: JobSignoffTable;
   report_request: ReportRequestTable;
   report_schedule: ReportScheduleTable;
+  alarm_event: AlarmEventTable;
+  email_subscription: EmailSubscriptionTable;
+  notification_message: NotificationMessageTable;
+  alarm_breach: AlarmBreachTable;
 }

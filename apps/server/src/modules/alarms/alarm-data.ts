@@ -11,6 +11,9 @@ import { ALARM_TYPE_SENSOR_THRESHOLD, type ThresholdBounds } from '@sitepulse/do
 export interface SensorThreshold extends ThresholdBounds {
   sensorType: string | null;
   lastModified: number | null;
+  /** issue 15: its own hysteresis and minimum duration (null: the domain defaults) */
+  hysteresis?: number | null;
+  minDurationMs?: number | null;
 }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -25,9 +28,18 @@ export function parseSensorThreshold(alarmData: string | null | undefined): Sens
       high: num(v.mediumThresholdHBound),
       low: num(v.mediumThresholdLBound),
       lastModified: num(v.lastModified),
+      hysteresis: num(v.hysteresis),
+      minDurationMs: num(v.minDurationMs),
     };
   } catch {
-    return { sensorType: null, high: null, low: null, lastModified: null };
+    return {
+      sensorType: null,
+      high: null,
+      low: null,
+      lastModified: null,
+      hysteresis: null,
+      minDurationMs: null,
+    };
   }
 }
 
@@ -40,6 +52,8 @@ export function sensorThresholdText(t: SensorThreshold): string {
     mediumThresholdHBound: t.high,
     mediumThresholdLBound: t.low,
     lastModified: t.lastModified,
+    ...(t.hysteresis != null ? { hysteresis: t.hysteresis } : {}),
+    ...(t.minDurationMs != null ? { minDurationMs: t.minDurationMs } : {}),
   });
 }
 

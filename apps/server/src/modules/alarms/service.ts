@@ -1,6 +1,8 @@
 import type { Alarm, AlarmDataInput, AverageStrengthAlarm, EventTypeInfo } from '@sitepulse/contracts';
 import {
   type AlarmType,
+  DEFAULT_HYSTERESIS,
+  DEFAULT_MIN_DURATION_MS,
   eventTypesByCategory,
   hasBounds,
   hasMatured,
@@ -48,6 +50,8 @@ function toAlarm(job: AlarmJobRow, type: AlarmType): Alarm {
       mediumThresholdHBound: sensor ? t.high : null,
       mediumThresholdLBound: sensor ? t.low : null,
       singularThreshold: sensor ? null : job.singular_target,
+      hysteresis: sensor && hasBounds(t) ? (t.hysteresis ?? DEFAULT_HYSTERESIS) : null,
+      minDurationMs: sensor && hasBounds(t) ? (t.minDurationMs ?? DEFAULT_MIN_DURATION_MS) : null,
     },
     jobId: job.id,
     channelJobName: job.name,
@@ -81,7 +85,12 @@ function alarmsOf(job: AlarmJobRow): Alarm[] {
  * targeted strength: the maturity engine raises bit 0 (MATURED) when the job's strength reaches it.
  */
 export function createAlarmsService(
-  deps: ServiceDeps & { maturity: MaturityService; events: EventsService },
+  deps: ServiceDeps & {
+    maturity: MaturityService;
+    events: EventsService;
+    /** the life of each alarm (issue 15): told when MATURED is set outside ingest */
+    alarmEvents?: { afterMatured(companyId: number, jobId: number): Promise<void> };
+  },
 ) {
   const repo = createAlarmsRepo(deps.db);
   const { jobsites, maturity, events } = deps;
@@ -148,7 +157,14 @@ export function createAlarmsService(
       throw badRequest(`Job ${job.id} reads no sensor type: it cannot have a threshold`);
     if (!types.includes(sensorType))
       throw badRequest(`Job ${job.id} does not read ${sensorType} (it reads ${types.join(', ')})`);
-    const threshold: SensorThreshold = { sensorType, high, low, lastModified: Date.now() };
+    const threshold: SensorThreshold = {
+      sensorType,
+      high,
+      low,
+      lastModified: Date.now(),
+      hysteresis: d.hysteresis ?? null,
+      minDurationMs: d.minDurationMs ?? null,
+    };
     const changed = await serial(async () => {
       await repo.setAlarmData(job.id, sensorThresholdText(threshold));
       return evaluateSensorThreshold(await reload(actor, job.id));
@@ -163,9 +179,11 @@ export function createAlarmsService(
     if (
       d.mediumThresholdHBound !== undefined ||
       d.mediumThresholdLBound !== undefined ||
-      d.sensorType !== undefined
+      d.sensorType !== undefined ||
+      d.hysteresis !== undefined ||
+      d.minDurationMs !== undefined
     ) {
-      throw badRequest('Bounds and sensorType belong to SENSOR_THRESHOLD alarms');
+      throw badRequest('Bounds, sensorType, hysteresis and minDurationMs belong to SENSOR_THRESHOLD alarms');
     }
     if (d.singularThreshold === undefined)
       throw badRequest('singularThreshold is required (MPa; null clears it)');
@@ -183,6 +201,7 @@ export function createAlarmsService(
     if (isAlarmBitSet(flags, MATURED_BIT) !== reached) {
       await repo.setAlarmBit(job.id, MATURED_BIT, reached);
       await publish(actor.companyId, job.id);
+      if (reached) await deps.alarmEvents?.afterMatured(actor.companyId, job.id);
     }
     return toAlarm(await reload(actor, job.id), 'MATURITY_STRENGTH_THRESHOLD');
   }

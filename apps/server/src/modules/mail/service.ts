@@ -65,8 +65,9 @@ export function createMailService(deps: { db: Kysely<Database>; smtpUrl?: string
     : nodemailer.createTransport({ jsonTransport: true });
   const pending = new Set<Promise<void>>();
 
-  async function deliverOne({ id, message }: QueuedMail): Promise<void> {
-    if ((message.channel ?? 'email') !== 'email') return;
+  /** Delivers one queued e-mail and records the outcome on its row; answers the error, or null. */
+  async function deliverOne({ id, message }: QueuedMail): Promise<string | null> {
+    if ((message.channel ?? 'email') !== 'email') return null;
     let update: { raw?: string; sent_at?: number; error?: string; text?: string; html?: string | null };
     try {
       const attachments = message.attachments?.map((a) =>
@@ -96,6 +97,7 @@ export function createMailService(deps: { db: Kysely<Database>; smtpUrl?: string
       update = { error: e instanceof Error ? e.message : String(e) };
     }
     await db.updateTable('mail_outbox').set(update).where('id', '=', id).execute();
+    return update.error ?? null;
   }
 
   /** Writes a message to the outbox through `executor` (the caller's transaction, so it goes with it). */
@@ -123,6 +125,7 @@ export function createMailService(deps: { db: Kysely<Database>; smtpUrl?: string
   function deliver(queued: QueuedMail[]): void {
     for (const q of queued) {
       const p: Promise<void> = deliverOne(q)
+        .then(() => {})
         .catch(() => {
           // The database went away (shutdown): the row keeps sent_at null, as an undelivered message.
         })
@@ -138,6 +141,14 @@ export function createMailService(deps: { db: Kysely<Database>; smtpUrl?: string
     /** Writes a message to the outbox and delivers it (outside any transaction). */
     async send(message: MailMessage): Promise<void> {
       deliver([await enqueue(db, message)]);
+    },
+
+    /**
+     * Writes a message to the outbox and delivers it now, answering the delivery error (null: handed to
+     * SMTP, or kept in the outbox without SMTP_URL). For callers that retry on their own (alarm messages).
+     */
+    async sendNow(message: MailMessage): Promise<string | null> {
+      return deliverOne(await enqueue(db, message));
     },
 
     /** Resolves when every delivery started so far has finished (tests; shutdown). */

@@ -312,3 +312,157 @@ export function reportReadyMail(m: ReportReadyMail): RenderedMail {
     html: `<p>Hello ${e.name},</p><p>${whyHtml} on <b>${e.site}</b> is ready: ${e.report}.</p>${whereHtml}`,
   };
 }
+
+/** Alarm kinds (issue 15) as a person reads them. */
+const ALARM_KIND_NAMES: Record<MailLanguage, Record<string, string>> = {
+  en: {
+    MATURED: 'Target reached',
+    SENSOR_THRESHOLD: 'Sensor threshold',
+    AVERAGE_STRENGTH: 'Average strength',
+    TEMPERATURE_DIFFERENTIAL: 'Temperature differential',
+    NODE_SILENT: 'Sensor silent',
+    BATTERY_LOW: 'Battery low',
+    GATEWAY_OFFLINE: 'Gateway offline',
+  },
+  es: {
+    MATURED: 'Objetivo alcanzado',
+    SENSOR_THRESHOLD: 'Umbral de sensor',
+    AVERAGE_STRENGTH: 'Resistencia promedio',
+    TEMPERATURE_DIFFERENTIAL: 'Diferencial de temperatura',
+    NODE_SILENT: 'Sensor sin datos',
+    BATTERY_LOW: 'Batería baja',
+    GATEWAY_OFFLINE: 'Gateway desconectado',
+  },
+};
+
+/** An alarm kind in the recipient's language (the code itself when unknown). */
+export function alarmKindName(lang: MailLanguage, kind: string): string {
+  return ALARM_KIND_NAMES[lang][kind] ?? kind;
+}
+
+export interface AlarmMail {
+  lang: MailLanguage;
+  /** the recipient's first name or username */
+  name: string;
+  kind: string;
+  /** RAISED: the alarm started; CLEARED: back to normal */
+  change: 'RAISED' | 'CLEARED';
+  siteName: string;
+  /** job, sensor or node the alarm is about ('' when the site itself) */
+  subjectName: string;
+  /** the value and bound already in the recipient's units ('' when the kind has none) */
+  valueText: string;
+  boundText: string;
+  side: 'high' | 'low' | null;
+  /** when it happened, in the recipient's time zone */
+  whenText: string;
+  /** the job (or job site) page */
+  link: string;
+}
+
+/** One alarm raised or cleared, by e-mail. */
+export function alarmMail(m: AlarmMail): RenderedMail {
+  const es = m.lang === 'es';
+  const kind = alarmKindName(m.lang, m.kind);
+  const about = m.subjectName ? ` - ${m.subjectName}` : '';
+  const state = m.change === 'RAISED' ? (es ? 'Alarma' : 'Alarm') : es ? 'Alarma despejada' : 'Alarm cleared';
+  const subject = `${state}: ${kind}${about} (${m.siteName})`;
+  const sideText =
+    m.side === 'high'
+      ? es
+        ? 'por encima de'
+        : 'above'
+      : m.side === 'low'
+        ? es
+          ? 'por debajo de'
+          : 'below'
+        : '';
+  const lines: string[] = [];
+  if (m.valueText) {
+    lines.push(
+      es
+        ? `Valor: ${m.valueText}${m.boundText ? ` (límite ${sideText} ${m.boundText})` : ''}`.replace(
+            '  ',
+            ' ',
+          )
+        : `Value: ${m.valueText}${m.boundText ? ` (limit ${sideText} ${m.boundText})` : ''}`.replace(
+            '  ',
+            ' ',
+          ),
+    );
+  }
+  lines.push(
+    m.change === 'RAISED'
+      ? es
+        ? `Activada: ${m.whenText}`
+        : `Raised: ${m.whenText}`
+      : es
+        ? `Despejada: ${m.whenText}`
+        : `Cleared: ${m.whenText}`,
+  );
+  const hello = es ? `Hola ${m.name}:` : `Hello ${m.name},`;
+  const intro =
+    m.change === 'RAISED'
+      ? es
+        ? `${kind} en ${m.siteName}${about}.`
+        : `${kind} on ${m.siteName}${about}.`
+      : es
+        ? `${kind} en ${m.siteName}${about} volvió a la normalidad.`
+        : `${kind} on ${m.siteName}${about} is back to normal.`;
+  const open = es ? 'Abrir en Sitepulse' : 'Open in Sitepulse';
+  const why = es
+    ? 'Recibe este correo porque está suscrito a las alarmas de este sitio de obra (Configuración).'
+    : 'You get this e-mail because you are subscribed to the alarms of this job site (Settings).';
+  return {
+    subject,
+    text: `${hello}\n\n${intro}\n${lines.join('\n')}\n\n${open}: ${m.link}\n\n${why}\n`,
+    html:
+      `<p>${escapeHtml(hello)}</p><p><b>${escapeHtml(intro)}</b></p>` +
+      `<p>${lines.map(escapeHtml).join('<br>')}</p>` +
+      `<p><a href="${escapeHtml(m.link)}">${escapeHtml(open)}</a></p><p>${escapeHtml(why)}</p>`,
+  };
+}
+
+/** The same alarm as a text message: one short line with the link. */
+export function alarmSms(m: AlarmMail): { subject: string; text: string } {
+  const { subject } = alarmMail(m);
+  const value = m.valueText ? ` ${m.valueText}` : '';
+  return { subject, text: `${subject}${value}. ${m.link}` };
+}
+
+export interface AlarmDigestMail {
+  lang: MailLanguage;
+  name: string;
+  /** the alarm subjects that were held back, oldest first */
+  subjects: string[];
+  /** where to see them all */
+  link: string;
+}
+
+/** What was held back in an hour in which a person got more alarm messages than the cap. */
+export function alarmDigestMail(m: AlarmDigestMail): RenderedMail {
+  const es = m.lang === 'es';
+  const n = m.subjects.length;
+  const subject = es
+    ? `${n} alarmas más en la última hora`
+    : `${n} more alarm${n === 1 ? '' : 's'} in the last hour`;
+  const hello = es ? `Hola ${m.name}:` : `Hello ${m.name},`;
+  const intro = es
+    ? 'Recibió muchas alarmas en una hora; estas no se enviaron una por una:'
+    : 'You got many alarms in one hour; these were not sent one by one:';
+  const open = es ? 'Abrir Sitepulse' : 'Open Sitepulse';
+  return {
+    subject,
+    text: `${hello}\n\n${intro}\n${m.subjects.map((s) => `  - ${s}`).join('\n')}\n\n${open}: ${m.link}\n`,
+    html:
+      `<p>${escapeHtml(hello)}</p><p>${escapeHtml(intro)}</p>` +
+      `<ul>${m.subjects.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ul>` +
+      `<p><a href="${escapeHtml(m.link)}">${escapeHtml(open)}</a></p>`,
+  };
+}
+
+/** The digest as a text message. */
+export function alarmDigestSms(m: AlarmDigestMail): { subject: string; text: string } {
+  const { subject } = alarmDigestMail(m);
+  return { subject, text: `Sitepulse: ${subject}. ${m.link}` };
+}

@@ -1,0 +1,363 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import { isUniqueViolation } from '../../lib/errors.ts';
+
+/** PostgreSQL hands bigint columns back as text: numbers here. */
+const n = (v: unknown): number => Number(v);
+const nn = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** A job as the alarm engine reads it. */
+export interface EngineJob {
+  id: number;
+  company_id: number;
+  tenant_group_id: number;
+  node_id: number;
+  alarm_data: string;
+  start_date: number | null;
+  termination_date: number | null;
+  singular_target: number | null;
+  job_alarm_triggered: number;
+}
+
+const toJob = (r: EngineJob): EngineJob => ({
+  ...r,
+  start_date: nn(r.start_date),
+  termination_date: nn(r.termination_date),
+  singular_target: nn(r.singular_target),
+  job_alarm_triggered: n(r.job_alarm_triggered),
+});
+
+const JOB_COLUMNS = [
+  'job.id',
+  'job.company_id',
+  'job.tenant_group_id',
+  'job.node_id',
+  'job.alarm_data',
+  'job.start_date',
+  'job.termination_date',
+  'job.singular_target',
+  'job.job_alarm_triggered',
+] as const;
+
+/** What a new alarm carries. */
+export interface NewAlarm {
+  company_id: number;
+  tenant_group_id: number;
+  kind: string;
+  alarm_key: string;
+  job_id: number | null;
+  sensor_id: number | null;
+  node_id: number | null;
+  side: 'high' | 'low' | null;
+  quantity: string | null;
+  value: number | null;
+  bound: number | null;
+  raised_at: number;
+}
+
+/** One alarm with the names the calls show. */
+export interface AlarmEventRow {
+  id: number;
+  company_id: number;
+  tenant_group_id: number;
+  kind: string;
+  job_id: number | null;
+  sensor_id: number | null;
+  node_id: number | null;
+  side: 'high' | 'low' | null;
+  quantity: string | null;
+  value: number | null;
+  bound: number | null;
+  raised_at: number;
+  acknowledged_at: number | null;
+  ack_note: string | null;
+  cleared_at: number | null;
+  site_name: string;
+  job_name: string | null;
+  sensor_alias: string | null;
+  ack_username: string | null;
+  ack_first_name: string | null;
+  ack_last_name: string | null;
+}
+
+/** Queries of alarm_event and alarm_breach, and the job, sensor and node reads the engine needs. */
+export function createAlarmEventsRepo(db: Kysely<Database>) {
+  const withNames = () =>
+    db
+      .selectFrom('alarm_event as e')
+      .innerJoin('tenant_group as g', 'g.id', 'e.tenant_group_id')
+      .leftJoin('job as j', 'j.id', 'e.job_id')
+      .leftJoin('sensor as s', 's.id', 'e.sensor_id')
+      .leftJoin('app_user as u', 'u.id', 'e.acknowledged_by')
+      .select([
+        'e.id',
+        'e.company_id',
+        'e.tenant_group_id',
+        'e.kind',
+        'e.job_id',
+        'e.sensor_id',
+        'e.node_id',
+        'e.side',
+        'e.quantity',
+        'e.value',
+        'e.bound',
+        'e.raised_at',
+        'e.acknowledged_at',
+        'e.ack_note',
+        'e.cleared_at',
+        'g.name as site_name',
+        'j.name as job_name',
+        's.alias as sensor_alias',
+        'u.username as ack_username',
+        'u.first_name as ack_first_name',
+        'u.last_name as ack_last_name',
+      ]);
+  const toEvent = (r: AlarmEventRow): AlarmEventRow => ({
+    ...r,
+    value: nn(r.value),
+    bound: nn(r.bound),
+    raised_at: n(r.raised_at),
+    acknowledged_at: nn(r.acknowledged_at),
+    cleared_at: nn(r.cleared_at),
+  });
+
+  return {
+    /** Started jobs of these nodes (each judged up to its termination). */
+    async startedJobsOfNodes(companyId: number, nodeIds: number[]): Promise<EngineJob[]> {
+      if (nodeIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('job')
+        .select(JOB_COLUMNS)
+        .where('company_id', '=', companyId)
+        .where('node_id', 'in', nodeIds)
+        .where('start_date', 'is not', null)
+        .execute();
+      return rows.map(toJob);
+    },
+
+    async jobsByIds(ids: number[]): Promise<EngineJob[]> {
+      if (ids.length === 0) return [];
+      return (await db.selectFrom('job').select(JOB_COLUMNS).where('id', 'in', ids).execute()).map(toJob);
+    },
+
+    /** Running jobs (started by now, not terminated by now) whose MATURED bit is set. */
+    async maturedRunningJobs(now: number): Promise<EngineJob[]> {
+      const rows = await db
+        .selectFrom('job')
+        .select(JOB_COLUMNS)
+        .where('start_date', '<=', now)
+        .where((eb) => eb.or([eb('termination_date', 'is', null), eb('termination_date', '>', now)]))
+        .where('singular_target', 'is not', null)
+        .where(sql<boolean>`(job_alarm_triggered & 1) = 1`)
+        .execute();
+      return rows.map(toJob);
+    },
+
+    /** The counted sensors (not blacklisted, not decommissioned) of a node and type. */
+    async countedSensors(nodeId: number, sensorType: string): Promise<number[]> {
+      const rows = await db
+        .selectFrom('sensor')
+        .select('id')
+        .where('node_id', '=', nodeId)
+        .where('sensor_type', '=', sensorType)
+        .where('blacklisted', '=', 0)
+        .where('decommissioned', '=', 0)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /** Readings of a sensor in (after, to], oldest first, at most `limit`. */
+    async readingsAfter(sensorId: number, after: number, to: number, limit: number) {
+      const rows = await db
+        .selectFrom('reading')
+        .select(['ts', 'value'])
+        .where('sensor_id', '=', sensorId)
+        .where('ts', '>', after)
+        .where('ts', '<=', to)
+        .orderBy('ts')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ ts: n(r.ts), value: n(r.value) }));
+    },
+
+    async breach(key: string) {
+      const r = await db
+        .selectFrom('alarm_breach')
+        .selectAll()
+        .where('alarm_key', '=', key)
+        .executeTakeFirst();
+      return r ? { since: nn(r.since), lastTs: n(r.last_ts) } : undefined;
+    },
+
+    async saveBreach(
+      companyId: number,
+      key: string,
+      since: number | null,
+      lastTs: number,
+      lastValue: number,
+    ) {
+      await db
+        .insertInto('alarm_breach')
+        .values({ alarm_key: key, company_id: companyId, since, last_ts: lastTs, last_value: lastValue })
+        .onConflict((oc) =>
+          oc.column('alarm_key').doUpdateSet({ since, last_ts: lastTs, last_value: lastValue }),
+        )
+        .execute();
+    },
+
+    /** The uncleared alarm of a key. */
+    async activeByKey(key: string) {
+      return db
+        .selectFrom('alarm_event')
+        .select(['id', 'job_id'])
+        .where('alarm_key', '=', key)
+        .where('cleared_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    /** Whether an alarm of this key with this bound was ever raised. */
+    async raisedWithBound(key: string, bound: number): Promise<boolean> {
+      const r = await db
+        .selectFrom('alarm_event')
+        .select('id')
+        .where('alarm_key', '=', key)
+        .where('bound', '=', bound)
+        .executeTakeFirst();
+      return r !== undefined;
+    },
+
+    /** Inserts an alarm; undefined when one of its key is already active (the partial unique index). */
+    async insert(a: NewAlarm): Promise<number | undefined> {
+      try {
+        const r = await db.insertInto('alarm_event').values(a).returning('id').executeTakeFirstOrThrow();
+        return r.id;
+      } catch (e) {
+        if (isUniqueViolation(e)) return undefined;
+        throw e;
+      }
+    },
+
+    /** Clears an uncleared alarm; false when it was cleared already. */
+    async clear(id: number, at: number): Promise<boolean> {
+      const r = await db
+        .updateTable('alarm_event')
+        .set({ cleared_at: at })
+        .where('id', '=', id)
+        .where('cleared_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
+    /** Active alarms of these kinds (the sweep re-judges them). */
+    async activeOfKinds(kinds: string[]) {
+      const rows = await db
+        .selectFrom('alarm_event')
+        .select(['id', 'company_id', 'tenant_group_id', 'kind', 'job_id', 'node_id', 'side', 'alarm_key'])
+        .where('kind', 'in', kinds)
+        .where('cleared_at', 'is', null)
+        .execute();
+      return rows;
+    },
+
+    /**
+     * Nodes in a running job (started by now, not terminated): the newest such job, its site, the
+     * node's battery and the time it last reported anything (readings, battery or signal).
+     */
+    async runningNodes(now: number) {
+      const rows = await db
+        .selectFrom('job')
+        .innerJoin('node', 'node.id', 'job.node_id')
+        .select((eb) => [
+          'job.id as job_id',
+          'job.company_id',
+          'job.tenant_group_id',
+          'job.start_date',
+          'node.id as node_id',
+          'node.latest_battery',
+          'node.latest_battery_ts',
+          'node.latest_signal_ts',
+          'node.battery_level_type',
+          eb
+            .selectFrom('sensor')
+            .select((s) => s.fn.max('sensor.latest_value_ts').as('m'))
+            .whereRef('sensor.node_id', '=', 'node.id')
+            .as('latest_reading_ts'),
+        ])
+        .where('job.start_date', '<=', now)
+        .where((eb) => eb.or([eb('job.termination_date', 'is', null), eb('job.termination_date', '>', now)]))
+        .orderBy('job.start_date', 'desc')
+        .orderBy('job.id', 'desc')
+        .execute();
+      const byNode = new Map<number, (typeof rows)[number]>();
+      for (const r of rows) if (!byNode.has(r.node_id)) byNode.set(r.node_id, r);
+      return [...byNode.values()].map((r) => ({
+        jobId: r.job_id,
+        companyId: r.company_id,
+        tenantGroupId: r.tenant_group_id,
+        nodeId: r.node_id,
+        startDate: n(r.start_date),
+        battery: nn(r.latest_battery),
+        batteryTs: nn(r.latest_battery_ts),
+        batteryLevelType: n(r.battery_level_type),
+        lastReport: Math.max(
+          nn(r.latest_reading_ts) ?? 0,
+          nn(r.latest_battery_ts) ?? 0,
+          nn(r.latest_signal_ts) ?? 0,
+        ),
+      }));
+    },
+
+    async byId(companyId: number, id: number): Promise<AlarmEventRow | undefined> {
+      const r = await withNames()
+        .where('e.company_id', '=', companyId)
+        .where('e.id', '=', id)
+        .executeTakeFirst();
+      return r ? toEvent(r as AlarmEventRow) : undefined;
+    },
+
+    async byIdAnyCompany(id: number): Promise<AlarmEventRow | undefined> {
+      const r = await withNames().where('e.id', '=', id).executeTakeFirst();
+      return r ? toEvent(r as AlarmEventRow) : undefined;
+    },
+
+    /** A site's active alarms, then those cleared since `clearedSince`; newest raised first in each part. */
+    async ofSite(companyId: number, siteId: number, clearedSince: number | null, limit: number) {
+      const base = () =>
+        withNames().where('e.company_id', '=', companyId).where('e.tenant_group_id', '=', siteId);
+      const active = await base()
+        .where('e.cleared_at', 'is', null)
+        .orderBy('e.raised_at', 'desc')
+        .orderBy('e.id', 'desc')
+        .limit(limit)
+        .execute();
+      const cleared =
+        clearedSince === null
+          ? []
+          : await base()
+              .where('e.cleared_at', '>=', clearedSince)
+              .orderBy('e.raised_at', 'desc')
+              .orderBy('e.id', 'desc')
+              .limit(limit)
+              .execute();
+      return [...active, ...cleared].slice(0, limit).map((r) => toEvent(r as AlarmEventRow));
+    },
+
+    /** Records an acknowledgement (and, for kinds that end there, the clearing); false when already acknowledged. */
+    async acknowledge(id: number, userId: number, at: number, note: string | null, clear: boolean) {
+      const r = await db
+        .updateTable('alarm_event')
+        .set({
+          acknowledged_at: at,
+          acknowledged_by: userId,
+          ack_note: note,
+          ...(clear ? { cleared_at: sql<number>`coalesce(cleared_at, ${at})` } : {}),
+        })
+        .where('id', '=', id)
+        .where('acknowledged_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+  };
+}
+export type AlarmEventsRepo = ReturnType<typeof createAlarmEventsRepo>;
