@@ -52,7 +52,8 @@ export function parseLiveEvent(e: ServerSentEvent): LiveEvent | null {
  * lists, and their forecasts in the forecast lists; microweather, data, GPS and power jobs, and the
  * battery, signal and position of nodes, in the sensor overview (node cards), the weather now and the
  * projects' other jobs. Job-group counts (jobs.groupCounts) change only when someone starts or stops a
- * job, never by a live event. An `alarms` event also makes the portfolio (every site's state) stale.
+ * job, never by a live event. An `alarms` event also makes the portfolio (every site's state) and the
+ * site's alarm list stale.
  */
 export function liveInvalidations({ name, data }: LiveEvent): readonly (readonly unknown[])[] {
   const site = data.tenantGroupId;
@@ -72,7 +73,7 @@ export function liveInvalidations({ name, data }: LiveEvent): readonly (readonly
   }
   if (data.channelJobIds.length > 0) keys.push(queryKeys.jobs.siteWeather(site));
   // Alarm bits changed (a threshold crossed or cleared, a pour at its target): every site's state.
-  if (name === 'alarms') keys.push(queryKeys.portfolio.all);
+  if (name === 'alarms') keys.push(queryKeys.portfolio.all, queryKeys.alarms.site(site));
   return keys;
 }
 

@@ -113,6 +113,22 @@ export const queryKeys = {
     /** The schedules of every site with active ones (GET .../schedules/tenants/with_active_rrs, then each site's). */
     allSchedules: () => ['reports', 'allSchedules'] as const,
   },
+  /**
+   * Alarm events of a job site (features/alarms, issue 15): its active and recently cleared alarms. Read
+   * again on every live `alarms` event of the site (api/live.ts); an acknowledgement invalidates alarms.all.
+   */
+  alarms: {
+    all: ['alarms'] as const,
+    site: (tenantGroupId: number) => ['alarms', 'site', tenantGroupId] as const,
+    events: (tenantGroupId: number, activeOnly: boolean) =>
+      ['alarms', 'site', tenantGroupId, 'events', activeOnly] as const,
+  },
+  /** Alarm e-mails (spec section 7): the signed-in user's per site, and who of a site gets them. */
+  notifications: {
+    all: ['notifications'] as const,
+    mine: () => ['notifications', 'mine'] as const,
+    site: (tenantGroupId: number) => ['notifications', 'site', tenantGroupId] as const,
+  },
   /** Concrete profiles (company-wide) and the maturity function types they may use. */
   profiles: {
     all: ['profiles'] as const,

@@ -48,6 +48,7 @@ const InviteMemberPage = lazy(() => import('../features/members/InviteMemberPage
 const ReportGenerationPage = lazy(() => import('../features/reports/ReportGenerationPage.tsx'));
 const ReportListPage = lazy(() => import('../features/reports/ReportListPage.tsx'));
 const ReportsPage = lazy(() => import('../features/reports/ReportsPage.tsx'));
+const AlarmsPage = lazy(() => import('../features/alarms/AlarmsPage.tsx'));
 
 /** A page that later issues fill in: registered now with its title and guard. */
 const pending = (titleKey: string) => <RoutePlaceholder titleKey={titleKey} />;
@@ -180,6 +181,8 @@ export const routes: RouteObject[] = [
                 element: page('titles.reportGeneration', <ReportGenerationPage />),
               },
               { path: '/report-list/:jobsiteId', element: page('titles.reports', <ReportListPage />) },
+              // Ours (issue 15): the site's alarms, with acknowledge.
+              { path: '/alarms/:jobsiteId', element: page('alarms.title', <AlarmsPage />) },
             ],
           },
           // An address the app does not know (ours: the spec names none): 'Not found' with a way back.

@@ -3,6 +3,7 @@ import ExpandMoreRoundedIcon from '@mui/icons-material/ExpandMoreRounded';
 import HelpOutlineRoundedIcon from '@mui/icons-material/HelpOutlineRounded';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
+import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
 import QrCodeScannerRoundedIcon from '@mui/icons-material/QrCodeScannerRounded';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
@@ -35,6 +36,7 @@ import { sessionSnapshot } from '../../api/session.ts';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
 import { SiteStateBadge, WithStateDot } from '../../components/SiteStateBadge.tsx';
 import { siteStateLabel } from '../../components/site-state.ts';
+import { alarmsHref } from '../../features/alarms/route.ts';
 import { NavItem } from './NavItem.tsx';
 import {
   defaultProjectNameKey,
@@ -381,6 +383,17 @@ export function DrawerNav({ collapsed, onNavigate }: DrawerNavProps) {
           selected={pathname === '/reports'}
           collapsed={collapsed}
         />
+        {/* The alarms of the job site on screen (issue 15). */}
+        {selectedSiteId !== null && Number.isInteger(selectedSiteId) ? (
+          <NavItem
+            label={t('alarms.entry')}
+            icon={<NotificationsActiveOutlinedIcon />}
+            to={alarmsHref(selectedSiteId)}
+            onClick={onNavigate}
+            selected={pathname === alarmsHref(selectedSiteId)}
+            collapsed={collapsed}
+          />
+        ) : null}
         {activeModules?.has('Concrete') ? (
           <NavItem
             label={t('titles.concreteProfiles')}

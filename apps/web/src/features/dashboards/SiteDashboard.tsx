@@ -1,4 +1,5 @@
 import ArrowForwardRoundedIcon from '@mui/icons-material/ArrowForwardRounded';
+import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import SummarizeOutlinedIcon from '@mui/icons-material/SummarizeOutlined';
 import {
@@ -32,6 +33,7 @@ import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, LoadError, QueryState } from '../../components/QueryState.tsx';
 import { SiteClock } from '../../components/SiteClock.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { alarmsHref } from '../alarms/route.ts';
 import { useGroupCounts } from './api.ts';
 import { DashboardWelcome } from './DashboardWelcome.tsx';
 import { type ForecastsByJob, useSiteForecasts } from './forecast-api.ts';
@@ -387,6 +389,15 @@ export function SiteDashboard({
             startIcon={<SummarizeOutlinedIcon />}
           >
             {t('reports.entry')}
+          </Button>
+          <Button
+            component={RouterLink}
+            to={alarmsHref(jobSite.id)}
+            variant="outlined"
+            size="small"
+            startIcon={<NotificationsActiveOutlinedIcon />}
+          >
+            {t('alarms.entry')}
           </Button>
           <Button
             component={RouterLink}

@@ -23,6 +23,7 @@ import { useAlert } from '../../components/AlertBanner.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { SUPPORTED_LANGUAGES } from '../../i18n/index.ts';
+import { AlarmEmailSettings } from '../alarms/AlarmEmailSettings.tsx';
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', es: 'Español' };
 
@@ -139,6 +140,7 @@ export default function UserSettingsPage() {
                 ))}
               </RadioGroup>
             </Section>
+            <AlarmEmailSettings />
             <Section title={t('settings.help.title')}>
               <FormControlLabel
                 control={

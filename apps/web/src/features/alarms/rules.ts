@@ -1,0 +1,45 @@
+import type { AlarmEvent } from '@sitepulse/contracts';
+import { CONVERSION, type JobLink, jobDetailHref, UNIT_SPACE } from '@sitepulse/domain';
+import type { DisplayPreferences } from '../../app/preferences.ts';
+
+/**
+ * The list's order: alarms nobody acknowledged yet, then acknowledged ones still active, newest raised
+ * first; then the recently cleared ones, newest cleared first.
+ */
+export function sortAlarms(events: readonly AlarmEvent[]): AlarmEvent[] {
+  const rank = (e: AlarmEvent) => (e.state === 'ACTIVE' ? 0 : e.state === 'ACKNOWLEDGED' ? 1 : 2);
+  return [...events].sort(
+    (a, b) =>
+      rank(a) - rank(b) ||
+      (rank(a) === 2 ? (b.clearedAt ?? 0) - (a.clearedAt ?? 0) : b.raisedAt - a.raisedAt) ||
+      b.id - a.id,
+  );
+}
+
+/** The i18n key of an alarm's kind, in words: a threshold says which bound it crossed. */
+export function alarmKindKey(e: Pick<AlarmEvent, 'kind' | 'side'>): string {
+  if (e.kind === 'SENSOR_THRESHOLD' && e.side) return `alarms.kind.SENSOR_THRESHOLD_${e.side}`;
+  return `alarms.kind.${e.kind}`;
+}
+
+/**
+ * A value or bound of an alarm in the reader's units. A temperature differential is a difference of
+ * temperatures, so it scales to °F without the +32 offset.
+ */
+export function alarmValueText(
+  prefs: Pick<DisplayPreferences, 'withUnit' | 'unit' | 'system'>,
+  e: Pick<AlarmEvent, 'kind' | 'quantity'>,
+  value: number | null,
+): string | null {
+  if (value === null) return null;
+  if (e.kind === 'TEMPERATURE_DIFFERENTIAL') {
+    const scaled = prefs.system === 'Imperial' ? value * CONVERSION.FAHRENHEIT_PER_CELSIUS : value;
+    return `${scaled.toFixed(1)}${UNIT_SPACE}${prefs.unit('Temperature')}`;
+  }
+  return prefs.withUnit(e.quantity ?? '', value);
+}
+
+/** The screen of each job of the site by id, from the lists that know its project and kind. */
+export function jobLinksById(jobsiteId: number, jobs: readonly JobLink[]): Map<number, string> {
+  return new Map(jobs.map((j) => [j.id, jobDetailHref(j, jobsiteId)]));
+}
