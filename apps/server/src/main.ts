@@ -96,7 +96,8 @@ await app.listen({ port: config.port, host: config.host });
 reportWorker.start();
 reportScheduler.start();
 notificationWorker.start();
-alarmSweeper.start();
+// With the demo feed, the first sweep waits for the history: until then every demo node looks silent.
+if (!feed) alarmSweeper.start();
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const url = `http://${shownHost}:${config.port}`;
@@ -128,6 +129,7 @@ console.log(`${lines.join('\n')}\n`);
 if (feed) {
   const n = await feed.first;
   if (n > 0) app.log.info(`demo feed: ${n} readings brought up to now`);
+  alarmSweeper.start();
 }
 // A fresh demo's first report and weekly schedule, once its history is in (the worker makes the report).
 if (seeded && demoCompanyId !== undefined) await seedDemoReports(db.db, app.services, demoCompanyId);

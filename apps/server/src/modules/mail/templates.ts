@@ -314,24 +314,30 @@ export function reportReadyMail(m: ReportReadyMail): RenderedMail {
 }
 
 /** Alarm kinds (issue 15) as a person reads them. */
+// The same words as the web app's alarms page (apps/web/src/i18n/*/alarms.json), so an e-mail and the
+// screen it links to name an alarm alike.
 const ALARM_KIND_NAMES: Record<MailLanguage, Record<string, string>> = {
   en: {
     MATURED: 'Target reached',
     SENSOR_THRESHOLD: 'Sensor threshold',
-    AVERAGE_STRENGTH: 'Average strength',
+    SENSOR_THRESHOLD_high: 'Sensor threshold high',
+    SENSOR_THRESHOLD_low: 'Sensor threshold low',
+    AVERAGE_STRENGTH: 'Average strength reached',
     TEMPERATURE_DIFFERENTIAL: 'Temperature differential',
-    NODE_SILENT: 'Sensor silent',
+    NODE_SILENT: 'Node silent',
     BATTERY_LOW: 'Battery low',
     GATEWAY_OFFLINE: 'Gateway offline',
   },
   es: {
     MATURED: 'Objetivo alcanzado',
-    SENSOR_THRESHOLD: 'Umbral de sensor',
-    AVERAGE_STRENGTH: 'Resistencia promedio',
-    TEMPERATURE_DIFFERENTIAL: 'Diferencial de temperatura',
-    NODE_SILENT: 'Sensor sin datos',
+    SENSOR_THRESHOLD: 'Umbral del sensor',
+    SENSOR_THRESHOLD_high: 'Umbral alto del sensor',
+    SENSOR_THRESHOLD_low: 'Umbral bajo del sensor',
+    AVERAGE_STRENGTH: 'Resistencia media alcanzada',
+    TEMPERATURE_DIFFERENTIAL: 'Diferencia de temperatura',
+    NODE_SILENT: 'Nodo sin señal',
     BATTERY_LOW: 'Batería baja',
-    GATEWAY_OFFLINE: 'Gateway desconectado',
+    GATEWAY_OFFLINE: 'Pasarela desconectada',
   },
 };
 
@@ -363,7 +369,10 @@ export interface AlarmMail {
 /** One alarm raised or cleared, by e-mail. */
 export function alarmMail(m: AlarmMail): RenderedMail {
   const es = m.lang === 'es';
-  const kind = alarmKindName(m.lang, m.kind);
+  const kind = alarmKindName(
+    m.lang,
+    m.kind === 'SENSOR_THRESHOLD' && m.side ? `${m.kind}_${m.side}` : m.kind,
+  );
   const about = m.subjectName ? ` - ${m.subjectName}` : '';
   const state = m.change === 'RAISED' ? (es ? 'Alarma' : 'Alarm') : es ? 'Alarma despejada' : 'Alarm cleared';
   const subject = `${state}: ${kind}${about} (${m.siteName})`;

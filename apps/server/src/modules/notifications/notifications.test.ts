@@ -178,13 +178,13 @@ describe('alarmChanged and delivery', () => {
 
     const toAlice = smtp.to('alice@people.example');
     expect(toAlice).toHaveLength(1);
-    expect(toAlice[0].subject).toBe(`Alarma: Umbral de sensor - Probe ${eventId} (Alarm Site)`);
+    expect(toAlice[0].subject).toBe(`Alarma: Umbral alto del sensor - Probe ${eventId} (Alarm Site)`);
     expect(toAlice[0].text).toContain('Valor: 30.0\u00a0°C');
     expect(toAlice[0].text).toContain(`${PUBLIC_URL}/construction_dashboard/${siteId}`);
     // PUSH is not built yet: sam's alarm comes by e-mail, in English.
     const toSam = smtp.to('sam@people.example');
     expect(toSam).toHaveLength(1);
-    expect(toSam[0].subject).toBe(`Alarm: Sensor threshold - Probe ${eventId} (Alarm Site)`);
+    expect(toSam[0].subject).toBe(`Alarm: Sensor threshold high - Probe ${eventId} (Alarm Site)`);
 
     expect(gw.received).toHaveLength(1);
     expect(gw.received[0].auth).toBe('Bearer gw-token');
