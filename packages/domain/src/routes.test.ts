@@ -14,6 +14,7 @@ import {
   ROUTE_KEYS,
   type RouteKey,
   SPEC_ROUTE_KEYS,
+  sensorDetailsHref,
   showDisclaimer,
 } from './routes.ts';
 
@@ -74,7 +75,7 @@ describe('route table (section 2)', () => {
 
 describe('our routes, beside the spec table', () => {
   it('lists /concrete-profiles, signed in, titled Concrete Profiles', () => {
-    expect(OUR_ROUTE_KEYS).toEqual(['concreteProfiles']);
+    expect(OUR_ROUTE_KEYS).toEqual(['concreteProfiles', 'alarms']);
     expect(paths.concreteProfiles.path).toBe('/concrete-profiles');
     expect(paths.concreteProfiles.href()).toBe('/concrete-profiles');
     expect(pageTitle('concreteProfiles')).toBe('Concrete Profiles');
@@ -85,7 +86,7 @@ describe('our routes, beside the spec table', () => {
 
   it('keeps every route in one of the two lists', () => {
     expect([...SPEC_ROUTE_KEYS, ...OUR_ROUTE_KEYS].sort()).toEqual([...ROUTE_KEYS].sort());
-    expect(ROUTE_KEYS).toHaveLength(30);
+    expect(ROUTE_KEYS).toHaveLength(31);
   });
 
   it('matches /concrete-profiles and is neither a job-site nor a disclaimer route', () => {
@@ -95,6 +96,32 @@ describe('our routes, beside the spec table', () => {
     expect(isRouteBlockedForAccess('concreteProfiles', 8)).toBe(false);
     expect(showDisclaimer('concreteProfiles')).toBe(false);
     expect(isRouteEnabled('concreteProfiles')).toBe(true);
+  });
+});
+
+describe('/alarms/:jobsiteId (ours)', () => {
+  it('is a signed-in job-site route titled Alarms, outside the spec table', () => {
+    expect(paths.alarms.path).toBe('/alarms/:jobsiteId');
+    expect(paths.alarms.href(1)).toBe('/alarms/1');
+    expect(paths.alarms.href('a/b')).toBe('/alarms/a%2Fb');
+    expect(pageTitle('alarms')).toBe('Alarms');
+    expect(paths.alarms.auth).toBe(true);
+    expect(paths.alarms.spec).toBe(false);
+    expect(SPEC_ROUTE_KEYS).not.toContain('alarms');
+    expect(matchRoute('/alarms/1')).toEqual({ key: 'alarms', params: { jobsiteId: '1' } });
+    expect(isRouteBlockedForAccess('alarms', 8)).toBe(true);
+    expect(showDisclaimer('alarms')).toBe(false);
+  });
+});
+
+describe('sensorDetailsHref', () => {
+  it.each([
+    ['GPS', '/job-site-gps-job-details/1/2/9'],
+    ['POWER', '/job-site-ct-job-details/1/2/9'],
+    ['DATA', '/job-site-details/1/2/9'],
+    ['MICROWEATHER', '/job-site-details/1/2/9'],
+  ])('%s → %s', (kind, href) => {
+    expect(sensorDetailsHref(1, 2, { kind, jobId: 9 })).toBe(href);
   });
 });
 
@@ -172,6 +199,7 @@ describe('access 8 blocks job-site routes (section 2)', () => {
     'jobSiteMemberInvite',
     'reportGeneration',
     'reportList',
+    'alarms',
   ];
   it.each(ROUTE_KEYS)('%s', (key) => {
     const jobSite = blocked.includes(key);

@@ -158,6 +158,8 @@ export const paths = {
   // Ours: the spec names the profile calls (GET /{product}/conprofiles/by_company) but no screen
   // (docs/decisions/web-concrete-profiles.md).
   concreteProfiles: ourRoute('/concrete-profiles', 'Concrete Profiles', () => '/concrete-profiles'),
+  // Ours (issue 15): a job site's alarms, with acknowledge; behind the job-site guard like the spec's site pages.
+  alarms: ourRoute('/alarms/:jobsiteId', 'Alarms', (jobsiteId: Id) => `/alarms/${seg(jobsiteId)}`),
 } as const;
 
 export type RouteKey = keyof typeof paths;
@@ -233,8 +235,8 @@ export function matchRoute(pathname: string): { key: RouteKey; params: Record<st
 
 /**
  * Job-site routes that access 8 (inspector) blocks (section 2): project list, dashboards, job,
- * sensor pages, members pages and report pages. /reports is not job-site scoped, so it is not
- * in the list.
+ * sensor pages, members pages and report pages, and our alarms page. /reports is not job-site
+ * scoped, so it is not in the list.
  */
 export const JOB_SITE_ROUTES: ReadonlySet<RouteKey> = new Set<RouteKey>([
   'projectJobList',
@@ -252,6 +254,8 @@ export const JOB_SITE_ROUTES: ReadonlySet<RouteKey> = new Set<RouteKey>([
   'jobSiteMemberInvite',
   'reportGeneration',
   'reportList',
+  // Ours, not the spec's: the site's alarms.
+  'alarms',
 ]);
 
 /** Whether the Access Restricted page replaces this route for this job-site access code (section 2). */
@@ -316,4 +320,14 @@ export function jobSiteBreadcrumbHref(input: {
   return input.jobsiteType === 'Construction Site'
     ? paths.constructionDashboard.href(input.jobsiteId)
     : paths.precastDashboard.href(input.jobsiteId, input.tenantId);
+}
+
+/**
+ * The detail screen of a job-site sensor card (ours, docs/decisions/web-sensor-screens.md): GPS jobs on
+ * the map, current transformers (POWER) on the power screen, every other kind on sensor details.
+ */
+export function sensorDetailsHref(jobsiteId: Id, tenantId: Id, card: { kind: string; jobId: Id }): string {
+  if (card.kind === 'GPS') return paths.gpsJobDetails.href(jobsiteId, tenantId, card.jobId);
+  if (card.kind === 'POWER') return paths.ctJobDetails.href(jobsiteId, tenantId, card.jobId);
+  return paths.jobSiteSensorDetails.href(jobsiteId, tenantId, card.jobId);
 }

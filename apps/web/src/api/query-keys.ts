@@ -108,6 +108,8 @@ export const queryKeys = {
     nodes: (tenantGroupId: number) => ['reports', 'site', tenantGroupId, 'nodes'] as const,
     requests: (tenantGroupId: number) => ['reports', 'site', tenantGroupId, 'requests'] as const,
     schedules: (tenantGroupId: number) => ['reports', 'site', tenantGroupId, 'schedules'] as const,
+    /** The requests about one maturity job, anyone's (POST .../list/by_msjId/{id}). */
+    job: (msjId: number) => ['reports', 'job', msjId] as const,
     /** The signed-in user's requests on every site (POST .../list/by_user). */
     mine: () => ['reports', 'mine'] as const,
     /** The schedules of every site with active ones (GET .../schedules/tenants/with_active_rrs, then each site's). */

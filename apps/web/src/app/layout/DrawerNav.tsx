@@ -26,7 +26,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { Tenant, TenantGroup } from '@sitepulse/contracts';
-import { sortProjectsNewestFirst } from '@sitepulse/domain';
+import { paths, sortProjectsNewestFirst } from '@sitepulse/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
@@ -36,7 +36,6 @@ import { sessionSnapshot } from '../../api/session.ts';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
 import { SiteStateBadge, WithStateDot } from '../../components/SiteStateBadge.tsx';
 import { siteStateLabel } from '../../components/site-state.ts';
-import { alarmsHref } from '../../features/alarms/route.ts';
 import { NavItem } from './NavItem.tsx';
 import {
   defaultProjectNameKey,
@@ -388,9 +387,9 @@ export function DrawerNav({ collapsed, onNavigate }: DrawerNavProps) {
           <NavItem
             label={t('alarms.entry')}
             icon={<NotificationsActiveOutlinedIcon />}
-            to={alarmsHref(selectedSiteId)}
+            to={paths.alarms.href(selectedSiteId)}
             onClick={onNavigate}
-            selected={pathname === alarmsHref(selectedSiteId)}
+            selected={pathname === paths.alarms.href(selectedSiteId)}
             collapsed={collapsed}
           />
         ) : null}

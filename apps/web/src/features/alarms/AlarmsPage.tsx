@@ -1,4 +1,5 @@
 import { Stack, Typography } from '@mui/material';
+import { sensorDetailsHref } from '@sitepulse/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -7,7 +8,6 @@ import { useCurrentJobSite, useLumimonOverview } from '../../api/queries.ts';
 import { useSiteMaturityJobs } from '../../api/site-jobs.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
-import { detailsHref } from '../sensors/rules.ts';
 import { type AlarmLinks, AlarmList } from './AlarmList.tsx';
 import { useAlarmEvents } from './api.ts';
 import { jobLinksById, sortAlarms } from './rules.ts';
@@ -30,7 +30,7 @@ function useAlarmLinks(tenantGroupId: number): AlarmLinks {
       })),
       ...(maturity.data ?? []).map((j) => ({ ...j, tenantId: j.tenant })),
     ]);
-    const byNode = new Map(cards.map((c) => [c.nodeId, detailsHref(tenantGroupId, c.tenantId, c)]));
+    const byNode = new Map(cards.map((c) => [c.nodeId, sensorDetailsHref(tenantGroupId, c.tenantId, c)]));
     return { byJob, byNode };
   }, [tenantGroupId, maturity.data, overview.data]);
 }

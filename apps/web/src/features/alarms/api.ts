@@ -1,14 +1,8 @@
 /**
  * The calls of alarms that reach people (issue 15, contracts alarm-events.ts): a job site's alarm events and
- * their acknowledgement, and the alarm e-mail subscriptions of spec section 7.
+ * their acknowledgement. The alarm e-mail subscriptions of spec section 7 are in api/notifications.ts.
  */
-import type {
-  AlarmAckBody,
-  AlarmEvent,
-  EmailNotification,
-  EmailNotificationToggleBody,
-  SiteEmailNotification,
-} from '@sitepulse/contracts';
+import type { AlarmAckBody, AlarmEvent } from '@sitepulse/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client.ts';
 import { queryKeys } from '../../api/query-keys.ts';
@@ -40,36 +34,5 @@ export function useAcknowledgeAlarm(tenantGroupId: number) {
       return apiFetch<AlarmEvent>(`/alarms/events/${id}/ack`, { method: 'POST', body });
     },
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.alarms.site(tenantGroupId) }),
-  });
-}
-
-/** GET /emailnotifications: the signed-in user's alarm e-mails, one per job site they can see. */
-export function useMyEmailNotifications() {
-  return useQuery({
-    queryKey: queryKeys.notifications.mine(),
-    queryFn: ({ signal }) => apiFetch<EmailNotification[]>('/emailnotifications', { signal }),
-  });
-}
-
-/** GET /tenant/groups/emailnotifications/by_tenant_group: who of the site gets its alarm e-mails. */
-export function useSiteEmailNotifications(tenantGroupId: number) {
-  return useQuery({
-    queryKey: queryKeys.notifications.site(tenantGroupId),
-    queryFn: ({ signal }) =>
-      apiFetch<SiteEmailNotification[]>('/tenant/groups/emailnotifications/by_tenant_group', {
-        query: { tenantGroupId },
-        signal,
-      }),
-    enabled: Number.isInteger(tenantGroupId) && tenantGroupId > 0,
-  });
-}
-
-/** POST /emailnotifications/cmd/toggle: the caller's alarm e-mails of a site, or a member's (userId, site admins). */
-export function useToggleEmailNotification() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: EmailNotificationToggleBody) =>
-      apiFetch<unknown>('/emailnotifications/cmd/toggle', { method: 'POST', body }),
-    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.notifications.all }),
   });
 }

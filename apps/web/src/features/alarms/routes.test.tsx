@@ -8,11 +8,7 @@ signedInEnglishTests();
 
 // The shell and the page are lazy chunks: loaded once here, so each test waits only for its own screen.
 beforeAll(async () => {
-  await Promise.all([
-    import('../../app/layout/AppLayout.tsx'),
-    import('./AlarmsPage.tsx'),
-    import('../dashboards/ConstructionDashboardPage.tsx'),
-  ]);
+  await Promise.all([import('../../app/layout/AppLayout.tsx'), import('./AlarmsPage.tsx')]);
 });
 
 describe('/alarms/:jobsiteId', () => {
@@ -25,14 +21,6 @@ describe('/alarms/:jobsiteId', () => {
       .getAllByRole('navigation')
       .find((n) => within(n).queryByRole('link', { name: 'Alarms' }));
     expect(nav && within(nav).getByRole('link', { name: 'Alarms' }).getAttribute('href')).toBe('/alarms/1');
-  });
-
-  it('is one click from the site dashboard', async () => {
-    serveAlarms();
-    renderRoutes(routes, '/construction_dashboard/1');
-    const main = await screen.findByRole('main');
-    const link = await within(main).findByRole('link', { name: 'Alarms' });
-    expect(link.getAttribute('href')).toBe('/alarms/1');
   });
 
   it('shows Access Restricted to an inspector (access 8) on the site', async () => {

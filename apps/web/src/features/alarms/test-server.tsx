@@ -1,15 +1,9 @@
 /**
- * The stubbed server of the alarm screens' tests: the shell's calls, then the alarm and e-mail notification
- * calls of contracts alarm-events.ts, kept as state so an acknowledgement or a toggle shows on the next read.
+ * The stubbed server of the alarm screens' tests: the shell's calls, then the alarm calls of contracts
+ * alarm-events.ts, kept as state so an acknowledgement shows on the next read. The e-mail subscriptions'
+ * stub is test/notification-server.ts.
  */
-import type {
-  AlarmEvent,
-  EmailNotification,
-  LumimonOverview,
-  MaturityJob,
-  SiteEmailNotification,
-  UserDetail,
-} from '@sitepulse/contracts';
+import type { AlarmEvent, LumimonOverview, MaturityJob, UserDetail } from '@sitepulse/contracts';
 import { vi } from 'vitest';
 import { renderRoutes, stubServer, testSites, testUser } from '../../components/test-utils.tsx';
 import AlarmsPage from './AlarmsPage.tsx';
@@ -126,20 +120,16 @@ const json = (body: unknown, status = 200) =>
 export function serveAlarms({
   user = testUser({ userTenantGroupData: [{ tenantGroupId: 1, access: 1 }] }),
   alarms = siteAlarms(),
-  mine = [] as EmailNotification[],
-  site = [] as SiteEmailNotification[],
   ack,
   extra,
 }: {
   user?: UserDetail;
   alarms?: AlarmEvent[];
-  mine?: EmailNotification[];
-  site?: SiteEmailNotification[];
   ack?: (id: number, note: string | undefined) => Fail | undefined;
   /** Other answers by path (GET, without /api), as stubServer takes them. */
   extra?: Record<string, unknown>;
 } = {}) {
-  const state = { alarms, mine, site };
+  const state = { alarms };
   const shell = stubServer({ user, sites: testSites, extra }).getMockImplementation();
   if (!shell) throw new Error('no stub');
   const seen: Seen[] = [];
@@ -173,17 +163,6 @@ export function serveAlarms({
       };
       state.alarms[i] = done;
       return json(done);
-    }
-    if (key === 'GET /emailnotifications') return json(state.mine);
-    if (key === 'GET /tenant/groups/emailnotifications/by_tenant_group') return json(state.site);
-    if (key === 'POST /emailnotifications/cmd/toggle') {
-      const b = body as { tenantGroupId: number; enabled: boolean; userId?: number };
-      if (b.userId === undefined)
-        state.mine = state.mine.map((n) =>
-          n.tenantGroupId === b.tenantGroupId ? { ...n, enabled: b.enabled } : n,
-        );
-      else state.site = state.site.map((m) => (m.userId === b.userId ? { ...m, enabled: b.enabled } : m));
-      return json({ ok: true });
     }
     if (key === 'POST /analytics/concrete/maturity/jobs/paged')
       return json({ total: 1, content: [maturityJob] });

@@ -33,7 +33,6 @@ import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, LoadError, QueryState } from '../../components/QueryState.tsx';
 import { SiteClock } from '../../components/SiteClock.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import { alarmsHref } from '../alarms/route.ts';
 import { useGroupCounts } from './api.ts';
 import { DashboardWelcome } from './DashboardWelcome.tsx';
 import { type ForecastsByJob, useSiteForecasts } from './forecast-api.ts';
@@ -392,7 +391,7 @@ export function SiteDashboard({
           </Button>
           <Button
             component={RouterLink}
-            to={alarmsHref(jobSite.id)}
+            to={paths.alarms.href(jobSite.id)}
             variant="outlined"
             size="small"
             startIcon={<NotificationsActiveOutlinedIcon />}

@@ -191,6 +191,8 @@ describe('ConstructionDashboardPage', () => {
       '/construction_job_list/1/13',
     );
     expect(within(summaries[0]).getByText('0 concrete jobs')).toBeTruthy();
+    // The site's alarms are one click away (our route, domain paths.alarms).
+    expect(screen.getByRole('link', { name: 'Alarms' }).getAttribute('href')).toBe('/alarms/1');
   });
 
   it('shows the welcome note once', async () => {

@@ -70,6 +70,7 @@ import {
   useChartWindow,
 } from './JobCharts.tsx';
 import { JobMeta } from './JobMeta.tsx';
+import { JobReportsCard } from './JobReportsCard.tsx';
 import { SensorPairs } from './PairsDialog.tsx';
 import { Panel, TileGrid, ValueTile } from './parts.tsx';
 import { SensorTable } from './SensorTable.tsx';
@@ -161,6 +162,7 @@ function MaturityJobScreen({ job, jobSite }: { job: MaturityJobDetail; jobSite: 
       )}
       <Signoffs job={job} canEdit={canEdit} />
       <SensorPairs job={job} canEdit={canEdit} />
+      <JobReportsCard msjId={job.id} tenantGroupId={job.tenantGroupId} />
       <Box sx={{ mt: 2 }}>
         <Panel title={t('job.sensors.title')} testId="job-sensors">
           <SensorTable

@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { useJobSiteMembers } from '../../api/users.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
-import { MemberAlarmEmails } from '../alarms/MemberAlarmEmails.tsx';
+import { MemberAlarmEmails } from './MemberAlarmEmails.tsx';
 import { MemberList } from './MemberList.tsx';
 import { sortMembers } from './rules.ts';
 import { SiteHeading, useMembersSite } from './useMembersSite.tsx';

@@ -191,6 +191,101 @@ describe('report generation form', () => {
     expect(attributes.limitC).toBe(19.4);
   });
 
+  it('sends a temperature pour report of the chosen job (msjId), with no sensors nor limit', async () => {
+    const { sent } = await openForm();
+    await userEvent.selectOptions(screen.getByLabelText('Report type'), 'T_POUR_REPORT');
+    expect(screen.queryByRole('group', { name: 'Sensors' })).toBeNull();
+    expect(screen.queryByLabelText('Difference limit')).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Job'), '11');
+    await waitFor(() =>
+      expect((screen.getByTestId('report-from') as HTMLInputElement).value).toBe('2026-01-10T03:00'),
+    );
+    await submit();
+    await waitFor(() => expect(sent('POST', '/analytics/report/requests/msj/by_job')).toHaveLength(1));
+    expect(sent('POST', '/analytics/report/requests/msj/by_job')[0].body).toEqual({
+      type: 'T_POUR_REPORT',
+      msjId: 11,
+      attributes: {
+        units: 'Metric',
+        timeZone: 'America/Toronto',
+        from: jobs[0].startDate,
+        to: jobs[0].terminationDate,
+      },
+    });
+  });
+
+  it('sends an hourly data CSV of the chosen sensors (sensorIds), with no job nor limit', async () => {
+    const { sent } = await openForm();
+    await userEvent.selectOptions(screen.getByLabelText('Report type'), 'RAW_DATA_CSV_DW');
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Slab T1/ }));
+    expect(screen.queryByLabelText('Job')).toBeNull();
+    expect(screen.queryByLabelText('Difference limit')).toBeNull();
+    await submit();
+    await waitFor(() => expect(sent('POST', '/analytics/report/requests/msj/by_job')).toHaveLength(1));
+    const body = sent('POST', '/analytics/report/requests/msj/by_job')[0].body as {
+      type: string;
+      msjId?: number;
+      attributes: Record<string, unknown>;
+    };
+    expect(body.type).toBe('RAW_DATA_CSV_DW');
+    expect(body.msjId).toBeUndefined();
+    expect(body.attributes.sensorIds).toEqual([101]);
+    expect(body.attributes).not.toHaveProperty('nodeIds');
+    expect(body.attributes).not.toHaveProperty('limitC');
+  });
+
+  it('sends a raw data Excel of sensors chosen from one job group (sensorIds read by job group)', async () => {
+    const { sent } = await openForm();
+    await userEvent.selectOptions(screen.getByLabelText('Report type'), 'RAW_DATA_EXCEL');
+    await screen.findByRole('checkbox', { name: /Sensor 103/ });
+    await userEvent.selectOptions(screen.getByLabelText('Sensors of'), '4');
+    // The group's sensors only (GET .../msj/sensors/by_cjg).
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: /Sensor 103/ })).toBeNull());
+    expect(sent('GET', '/analytics/report/msj/sensors/by_cjg')[0].query.get('cjgId')).toBe('4');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Slab T1/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Slab T2/ }));
+    await submit();
+    await waitFor(() => expect(sent('POST', '/analytics/report/requests/msj/by_job')).toHaveLength(1));
+    const body = sent('POST', '/analytics/report/requests/msj/by_job')[0].body as {
+      type: string;
+      msjId?: number;
+      attributes: Record<string, unknown>;
+    };
+    expect(body.type).toBe('RAW_DATA_EXCEL');
+    expect(body.msjId).toBeUndefined();
+    expect(body.attributes.sensorIds).toEqual([101, 102]);
+    // The group only filters the list: a sensor report names no group.
+    expect(body.attributes).not.toHaveProperty('cjgId');
+    expect(body.attributes).not.toHaveProperty('nodeIds');
+    expect(body.attributes).not.toHaveProperty('limitC');
+  });
+
+  it("sends a job differential of the chosen job with its limit and no pairs, so the job's stored pairs are used", async () => {
+    const { sent } = await openForm();
+    await userEvent.selectOptions(screen.getByLabelText('Report type'), 'MATURITY_STRENGTH_JOB_DIFFERENTIAL');
+    // No pairs to choose on the form: the job's own pairs (or its default pairing) are used.
+    expect(screen.queryByLabelText('Pair 1: first sensor')).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /Slab T1/ })).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Job'), '11');
+    const limit = screen.getByLabelText('Difference limit') as HTMLInputElement;
+    expect(limit.value).toBe('19.4');
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '15');
+    await submit();
+    await waitFor(() => expect(sent('POST', '/analytics/report/requests/msj/by_job')).toHaveLength(1));
+    expect(sent('POST', '/analytics/report/requests/msj/by_job')[0].body).toEqual({
+      type: 'MATURITY_STRENGTH_JOB_DIFFERENTIAL',
+      msjId: 11,
+      attributes: {
+        units: 'Metric',
+        timeZone: 'America/Toronto',
+        from: jobs[0].startDate,
+        to: jobs[0].terminationDate,
+        limitC: 15,
+      },
+    });
+  });
+
   it('sends a weekly schedule at a time in the display zone, e-mailed to chosen people', async () => {
     const { sent, router } = await openForm();
     await userEvent.selectOptions(screen.getByLabelText('Report type'), 'CS_JOB_REPORT');

@@ -48,6 +48,7 @@ import { useDisplayPreferences } from '../../app/preferences.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { typeLabel } from '../../components/report-words.ts';
 import {
   useReportNodes,
   useReportSensors,
@@ -55,7 +56,7 @@ import {
   useRequestReport,
   useScheduleReport,
 } from './api.ts';
-import { reportErrorText, SiteTitle, typeLabel } from './parts.tsx';
+import { reportErrorText, SiteTitle } from './parts.tsx';
 import {
   type BodyContext,
   canReceiveReports,

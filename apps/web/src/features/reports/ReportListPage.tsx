@@ -4,12 +4,12 @@ import { paths } from '@sitepulse/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useCurrentJobSite, useUserDetails } from '../../api/queries.ts';
+import { hasActiveSchedule, useSiteReports } from '../../api/reports.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
-import { useSiteReports, useSiteSchedules } from './api.ts';
+import { useSiteSchedules } from './api.ts';
 import { SiteTitle } from './parts.tsx';
 import { RequestList, ScheduleList } from './ReportLists.tsx';
-import { hasActiveSchedule } from './rules.ts';
 
 /** A section of a list page: its heading, then its content. */
 export function ListSection({

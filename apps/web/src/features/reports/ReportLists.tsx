@@ -29,10 +29,13 @@ import { REPORT_TYPE_RULES } from '@sitepulse/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshAccessToken } from '../../api/client.ts';
+import { reportFileHref } from '../../api/reports.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
-import { reportFileHref, useDeleteReport, useStopSchedule } from './api.ts';
-import { ReportStatusChip, reportErrorText, typeLabel } from './parts.tsx';
+import { ReportStatusChip } from '../../components/ReportStatusChip.tsx';
+import { typeLabel } from '../../components/report-words.ts';
+import { useDeleteReport, useStopSchedule } from './api.ts';
+import { reportErrorText } from './parts.tsx';
 import { canManageReport, formatFileSize, scheduleTimeText, WEEK_ORDER } from './rules.ts';
 
 /** A confirmation dialog for a destructive action. */

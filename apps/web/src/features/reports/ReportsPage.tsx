@@ -1,12 +1,12 @@
 import { Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useJobSites, useUserDetails } from '../../api/queries.ts';
+import { hasActiveSchedule, useMyReports } from '../../api/reports.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
-import { useAllSchedules, useMyReports } from './api.ts';
+import { useAllSchedules } from './api.ts';
 import { ListSection } from './ReportListPage.tsx';
 import { RequestList, ScheduleList } from './ReportLists.tsx';
-import { hasActiveSchedule } from './rules.ts';
 
 /**
  * /reports (spec section 2, 'Reports'): the signed-in user's reports on every job site, each with its site

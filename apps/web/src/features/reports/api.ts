@@ -1,6 +1,7 @@
 /**
- * The report calls (spec section 7 "Reports"; apps/server/src/modules/reports). Keys under
- * queryKeys.reports; every mutation invalidates queryKeys.reports.all, so each list reads again.
+ * The report calls of the report screens (spec section 7 "Reports"; apps/server/src/modules/reports); the
+ * request lists, their polling and the file link are shared with the job screen, in api/reports.ts. Keys
+ * under queryKeys.reports; every mutation invalidates queryKeys.reports.all, so each list reads again.
  */
 import type {
   ReportNode,
@@ -12,15 +13,14 @@ import type {
   ReportTypeInfo,
   ScheduleToggleBody,
 } from '@sitepulse/contracts';
-import { buildDownloadLink, REPORT_CREATION_TIMEOUT_MS } from '@sitepulse/domain';
+import { REPORT_CREATION_TIMEOUT_MS } from '@sitepulse/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, apiFetch } from '../../api/client.ts';
+import { apiFetch } from '../../api/client.ts';
 import { currentIdentity } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { readSession } from '../../api/session.ts';
-import { hasActiveSchedule, listPollInterval } from './rules.ts';
+import { hasActiveSchedule, listPollInterval, REPORT_API_BASE } from '../../api/reports.ts';
 
-const BASE = '/analytics/report';
+const BASE = REPORT_API_BASE;
 
 // Report creation waits at most REPORT_CREATION_TIMEOUT_MS (the spec's 30 s); the server answers at once
 // and makes the file in the background.
@@ -58,29 +58,6 @@ export function useReportNodes(tenantGroupId: number, enabled: boolean) {
     queryFn: ({ signal }) =>
       apiFetch<ReportNode[]>(`${BASE}/nodes/by_tenant_group`, { signal, query: { tenantGroupId } }),
     enabled,
-  });
-}
-
-/**
- * GET .../requests/by_tenant_group: a site's requests, read every 3 s while one is queued or being made,
- * else every 60 s while `scheduled` (the site has an active schedule).
- */
-export function useSiteReports(tenantGroupId: number, scheduled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.reports.requests(tenantGroupId),
-    queryFn: ({ signal }) =>
-      apiFetch<ReportRequest[]>(`${BASE}/requests/by_tenant_group`, { signal, query: { tenantGroupId } }),
-    refetchInterval: (query) => listPollInterval(query.state.data, scheduled),
-  });
-}
-
-/** POST .../requests/list/by_user: the signed-in user's requests on every site, polled like a site's. */
-export function useMyReports(scheduled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.reports.mine(),
-    queryFn: ({ signal }) =>
-      apiFetch<ReportRequest[]>(`${BASE}/requests/list/by_user`, { method: 'POST', signal, body: {} }),
-    refetchInterval: (query) => listPollInterval(query.state.data, scheduled),
   });
 }
 
@@ -180,16 +157,3 @@ export const useStopSchedule = () =>
       body: { id, isActive: false } satisfies ScheduleToggleBody,
     }),
   );
-
-/**
- * The authenticated link of a report's file (GET /api/analytics/report/s3/file/{name}?token=), built like
- * the job screen's downloads (domain buildDownloadLink): '' while the access token is missing or expired.
- */
-export function reportFileHref(fileName: string): string {
-  return buildDownloadLink({
-    baseUrl: readSession('baseUrl') || `${window.location.origin}${API_BASE}`,
-    path: `${BASE}/s3/file/${encodeURIComponent(fileName)}`,
-    token: readSession('accessToken'),
-    tokenExpiry: readSession('accessTokenExpiration'),
-  });
-}

@@ -1,17 +1,6 @@
-import { Chip, Typography } from '@mui/material';
-import type { ReportFormat, ReportStatus, ReportType } from '@sitepulse/domain';
+import { Typography } from '@mui/material';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
-import { STATUS_COLOURS } from './rules.ts';
-
-/** A type in words with its format: 'Pour report (PDF)'. */
-export function typeLabel(t: TFunction, type: ReportType, format: ReportFormat): string {
-  return t('reports.typeOption', {
-    name: t(`reports.types.${type}`),
-    format: t(`reports.formats.${format}`),
-  });
-}
 
 /** What a refused or failed report call shows: the server's own words for a 400/409, 403 and 404 explained. */
 export function reportErrorText(t: TFunction, error: unknown): string {
@@ -23,21 +12,6 @@ export function reportErrorText(t: TFunction, error: unknown): string {
     if (error.message) return t('reports.errors.failedWith', { message: error.message });
   }
   return t('reports.errors.failed');
-}
-
-/** A request's status as a chip: Queued, Being made, Ready, Failed. */
-export function ReportStatusChip({ status }: { status: ReportStatus }) {
-  const { t } = useTranslation();
-  return (
-    <Chip
-      size="small"
-      label={t(`reports.status.${status}`)}
-      color={STATUS_COLOURS[status]}
-      variant={status === 'NEW' ? 'outlined' : 'filled'}
-      data-status={status}
-      sx={{ fontWeight: 700 }}
-    />
-  );
 }
 
 /** A page heading: the site's name small above the page's title. */

@@ -1,11 +1,9 @@
 /**
- * Rules of the report screens: what a request's status reads as, when the lists poll, who may delete or
+ * Rules of the report screens: who may delete or
  * stop, file sizes in words, and the request and schedule bodies the generation form sends. Pure functions.
  */
 import type {
-  ReportRequest,
   ReportRequestBody,
-  ReportSchedule,
   ReportScheduleBody,
   ReportTypeInfo,
   TenantGroupMember,
@@ -17,7 +15,6 @@ import {
   DIFFERENTIAL_LIMIT_C,
   dateTimeFormatsOf,
   REPORT_RANGE_MAX_MS,
-  type ReportStatus,
   type ScheduleFrequency,
   type UnitSystem,
 } from '@sitepulse/domain';
@@ -25,47 +22,6 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 
 dayjs.extend(utc);
-
-/** How often a list with a report still queued or being made is read again. */
-export const REPORT_POLL_MS = 3000;
-
-/** A request still waiting for its file. */
-export const isInFlight = (status: ReportStatus): boolean => status === 'NEW' || status === 'RUNNING';
-
-/** TanStack refetchInterval: every 3 s while any request in the list is queued or being made, else never. */
-export function pollWhileInFlight(
-  requests: readonly Pick<ReportRequest, 'status'>[] | undefined,
-): number | false {
-  return requests?.some((r) => isInFlight(r.status)) ? REPORT_POLL_MS : false;
-}
-
-/** How often the lists of a site with an active schedule are read again: a schedule adds reports unseen. */
-export const SCHEDULE_POLL_MS = 60_000;
-
-/** Whether any of the schedules still makes reports. */
-export const hasActiveSchedule = (
-  schedules: readonly Pick<ReportSchedule, 'isActive'>[] | undefined,
-): boolean => schedules?.some((s) => s.isActive) ?? false;
-
-/**
- * TanStack refetchInterval of a report or schedule list: every 3 s while a listed request is queued or
- * being made; else every 60 s while a schedule of the site is active (it fires without this page knowing);
- * else never.
- */
-export function listPollInterval(
-  requests: readonly Pick<ReportRequest, 'status'>[] | undefined,
-  scheduled: boolean,
-): number | false {
-  return pollWhileInFlight(requests) || (scheduled ? SCHEDULE_POLL_MS : false);
-}
-
-/** The chip colour of a status (MUI palette names). */
-export const STATUS_COLOURS: Record<ReportStatus, 'default' | 'info' | 'success' | 'error'> = {
-  NEW: 'default',
-  RUNNING: 'info',
-  DONE: 'success',
-  ERROR: 'error',
-};
 
 /**
  * Whether the signed-in user may delete a request or stop a schedule: its owner, or an admin of the site

@@ -2,7 +2,7 @@ import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
 import NotificationsActiveRoundedIcon from '@mui/icons-material/NotificationsActiveRounded';
 import { Box, Button, Chip, Paper, Typography } from '@mui/material';
 import type { LumimonNodeCard } from '@sitepulse/contracts';
-import { nodeIdShown, paths } from '@sitepulse/domain';
+import { nodeIdShown, paths, sensorDetailsHref } from '@sitepulse/domain';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
@@ -19,7 +19,7 @@ import { StatusChip } from '../../components/StatusChip.tsx';
 import { useNow } from '../../components/useNow.ts';
 import { thresholdText, useSensorLabels } from './labels.ts';
 import { NodeTypeIcon } from './NodeTypeIcon.tsx';
-import { type DetailScreen, detailsHref, screenOfKind } from './rules.ts';
+import { type DetailScreen, screenOfKind } from './rules.ts';
 
 /** The time range of a detail screen: shared with the job screen (components/charts/RangePicker.tsx). */
 export { RangePicker, useTimeRange } from '../../components/charts/RangePicker.tsx';
@@ -144,7 +144,7 @@ export function DetailFrame({
   }, [jobId]);
 
   if (card && screenOfKind(card.kind) !== screen) {
-    return <Navigate replace to={detailsHref(siteId, tenantId ?? card.tenantId, card)} />;
+    return <Navigate replace to={sensorDetailsHref(siteId, tenantId ?? card.tenantId, card)} />;
   }
   return (
     <Box ref={top} sx={{ width: '100%' }}>

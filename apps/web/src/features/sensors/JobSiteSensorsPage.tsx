@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import type { LumimonNodeCard, LumimonOverview } from '@sitepulse/contracts';
-import { LUMIMON_GROUPS, type LumimonGroup, sortNodeCards } from '@sitepulse/domain';
+import { LUMIMON_GROUPS, type LumimonGroup, sensorDetailsHref, sortNodeCards } from '@sitepulse/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -32,7 +32,7 @@ import { useNow } from '../../components/useNow.ts';
 import { quantityOf, thresholdText, useSensorLabels } from './labels.ts';
 import { NodeCard } from './NodeCard.tsx';
 import { NodeTypeIcon } from './NodeTypeIcon.tsx';
-import { detailsHref, matchesFilter, NODE_FILTERS, type NodeFilter } from './rules.ts';
+import { matchesFilter, NODE_FILTERS, type NodeFilter } from './rules.ts';
 
 /** The tenant id links keep: the route's when it is a project of the site, else the job's own. */
 function useLinkTenant(jobsiteId: number, tenantId: string | undefined) {
@@ -268,7 +268,7 @@ function Overview({
   const now = Math.max(useNow(), overview.generatedAt);
   const [filter, setFilter] = useState<NodeFilter>('ALL');
   const linkTenant = useLinkTenant(jobsiteId, tenantId);
-  const hrefOf = (c: LumimonNodeCard) => detailsHref(jobsiteId, linkTenant(c), c);
+  const hrefOf = (c: LumimonNodeCard) => sensorDetailsHref(jobsiteId, linkTenant(c), c);
   const cards = useMemo(() => sortNodeCards(overview.nodes), [overview.nodes]);
   const shown = cards.filter((c) => matchesFilter(c, filter));
   const { counts } = overview;

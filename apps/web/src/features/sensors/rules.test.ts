@@ -1,13 +1,6 @@
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@sitepulse/domain';
 import { describe, expect, it } from 'vitest';
-import {
-  detailsHref,
-  lineTolerance,
-  matchesFilter,
-  rangeFrom,
-  screenOfKind,
-  sensorTypesOfVariant,
-} from './rules.ts';
+import { lineTolerance, matchesFilter, rangeFrom, screenOfKind, sensorTypesOfVariant } from './rules.ts';
 
 describe('overview filter', () => {
   const card = (statusLabel: string, alarming = false) => ({
@@ -45,11 +38,7 @@ describe('time ranges', () => {
 });
 
 describe('detail screens', () => {
-  it('send GPS jobs to the map, power jobs to the current transformer screen, others to sensor details', () => {
-    expect(detailsHref(1, 2, { kind: 'GPS', jobId: 9 })).toBe('/job-site-gps-job-details/1/2/9');
-    expect(detailsHref(1, 2, { kind: 'POWER', jobId: 9 })).toBe('/job-site-ct-job-details/1/2/9');
-    expect(detailsHref(1, 2, { kind: 'DATA', jobId: 9 })).toBe('/job-site-details/1/2/9');
-    expect(detailsHref(1, 2, { kind: 'MICROWEATHER', jobId: 9 })).toBe('/job-site-details/1/2/9');
+  it('put GPS jobs on the map, power jobs on the current transformer screen, others on sensor details (hrefs: domain sensorDetailsHref)', () => {
     expect(screenOfKind('GPS')).toBe('gps');
     expect(screenOfKind('POWER')).toBe('ct');
     expect(screenOfKind('DATA')).toBe('sensor');

@@ -3,7 +3,7 @@
  * the card filter, the time ranges, which screen shows which job, and the sensor groups of the GR variants.
  */
 import type { LumimonNodeCard } from '@sitepulse/contracts';
-import { nodeCardReadings, paths, smoothingTolerance } from '@sitepulse/domain';
+import { nodeCardReadings, smoothingTolerance } from '@sitepulse/domain';
 
 /** Filters of the overview: every card, alarming ones, running ones (STARTED), ended ones (STOPPED or ERROR). */
 export const NODE_FILTERS = ['ALL', 'ALARMING', 'STARTED', 'ENDED'] as const;
@@ -21,17 +21,6 @@ export function matchesFilter(
 
 /** Time ranges of the detail screens: shared with the job screen's charts (components/charts/time-range.ts). */
 export { rangeFrom, TIME_RANGES, type TimeRange } from '../../components/charts/time-range.ts';
-
-/** The detail screen of a card: GPS jobs on the map, current transformers on the power screen, others on sensor details. */
-export function detailsHref(
-  jobsiteId: number | string,
-  tenantId: number | string,
-  card: Pick<LumimonNodeCard, 'kind' | 'jobId'>,
-): string {
-  if (card.kind === 'GPS') return paths.gpsJobDetails.href(jobsiteId, tenantId, card.jobId);
-  if (card.kind === 'POWER') return paths.ctJobDetails.href(jobsiteId, tenantId, card.jobId);
-  return paths.jobSiteSensorDetails.href(jobsiteId, tenantId, card.jobId);
-}
 
 /** Which detail screen a job kind belongs on. */
 export type DetailScreen = 'sensor' | 'gps' | 'ct';

@@ -23,7 +23,7 @@ import { useAlert } from '../../components/AlertBanner.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { SUPPORTED_LANGUAGES } from '../../i18n/index.ts';
-import { AlarmEmailSettings } from '../alarms/AlarmEmailSettings.tsx';
+import { AlarmEmailSettings } from './AlarmEmailSettings.tsx';
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', es: 'Español' };
 

@@ -1,0 +1,146 @@
+import AddRoundedIcon from '@mui/icons-material/AddRounded';
+import DownloadRoundedIcon from '@mui/icons-material/DownloadRounded';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import type { ReportRequest } from '@sitepulse/contracts';
+import { paths } from '@sitepulse/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { refreshAccessToken } from '../../api/client.ts';
+import { reportFileHref, useJobReports } from '../../api/reports.ts';
+import { useDisplayPreferences } from '../../app/preferences.ts';
+import { QueryState } from '../../components/QueryState.tsx';
+import { ReportStatusChip } from '../../components/ReportStatusChip.tsx';
+import { typeLabel } from '../../components/report-words.ts';
+
+/**
+ * A ready report's file: a plain link carrying the access token. With the token expired no link can be
+ * built, so the button refreshes the session first and then shows the link.
+ */
+function ReportFileLink({ report }: { report: ReportRequest & { fileName: string } }) {
+  const { t } = useTranslation();
+  const [, setSession] = useState(0);
+  const [refreshing, setRefreshing] = useState(false);
+  const href = reportFileHref(report.fileName);
+  const common = {
+    size: 'small',
+    variant: 'outlined',
+    startIcon: <DownloadRoundedIcon />,
+    'aria-label': t('reports.list.downloadNamed', { name: report.name }),
+  } as const;
+  if (!href)
+    return (
+      <Button
+        {...common}
+        loading={refreshing}
+        onClick={() => {
+          setRefreshing(true);
+          void refreshAccessToken().finally(() => {
+            setRefreshing(false);
+            setSession((n) => n + 1);
+          });
+        }}
+      >
+        {t('reports.list.download')}
+      </Button>
+    );
+  return (
+    <Button
+      {...common}
+      component="a"
+      href={href}
+      download={report.fileName}
+      data-testid="job-report-download"
+    >
+      {t('reports.list.download')}
+    </Button>
+  );
+}
+
+function JobReportRow({ report }: { report: ReportRequest }) {
+  const { t } = useTranslation();
+  const prefs = useDisplayPreferences();
+  const fileName = report.status === 'DONE' ? report.fileName : null;
+  return (
+    <Box
+      component="li"
+      data-testid="job-report-row"
+      data-report={report.id}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 1,
+        py: 1,
+        borderTop: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Box sx={{ flex: '1 1 16rem', minWidth: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {report.name}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" component="div">
+          {typeLabel(t, report.type, report.format)} ·{' '}
+          {t('reports.job.created', { time: prefs.time(report.creationDate) })}
+        </Typography>
+        {report.status === 'ERROR' ? (
+          <Typography variant="caption" color="error" component="div" sx={{ overflowWrap: 'anywhere' }}>
+            {report.error || t('reports.list.noReason')}
+          </Typography>
+        ) : null}
+      </Box>
+      <ReportStatusChip status={report.status} />
+      {fileName ? <ReportFileLink report={{ ...report, fileName }} /> : null}
+    </Box>
+  );
+}
+
+/**
+ * The job screen's "Reports" card: anyone's reports about this maturity job (POST
+ * .../requests/list/by_msjId/{id}), newest first, each downloadable once ready; New report opens the
+ * site's report generation form.
+ */
+export function JobReportsCard({ msjId, tenantGroupId }: { msjId: number; tenantGroupId: number }) {
+  const { t } = useTranslation();
+  const query = useJobReports(msjId);
+  return (
+    <Paper
+      variant="outlined"
+      data-testid="job-reports"
+      sx={{ mt: 2, p: { xs: 1.5, sm: 2 }, borderRadius: 2, minWidth: 0 }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flex: 1, minWidth: 0 }}>
+          {t('reports.job.title')}
+        </Typography>
+        <Button
+          size="small"
+          variant="outlined"
+          component={RouterLink}
+          to={paths.reportGeneration.href(tenantGroupId)}
+          startIcon={<AddRoundedIcon />}
+        >
+          {t('reports.list.new')}
+        </Button>
+      </Box>
+      <QueryState
+        query={query}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <Typography variant="body2" color="text.secondary" data-testid="job-reports-empty">
+            {t('reports.job.empty')}
+          </Typography>
+        }
+      >
+        {(list) => (
+          <Stack component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+            {list.map((r) => (
+              <JobReportRow key={r.id} report={r} />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
+    </Paper>
+  );
+}
