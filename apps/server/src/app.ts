@@ -30,6 +30,7 @@ import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { pairsRoutes } from './modules/pairs/routes.ts';
 import { portfolioRoutes } from './modules/portfolio/routes.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
+import { pushRoutes } from './modules/push/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { resourcesRoutes } from './modules/resources/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -116,6 +117,7 @@ const apiPlugin: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { servic
   await app.register(signoffsRoutes, opts);
   await app.register(reportsRoutes, opts);
   await app.register(notificationsRoutes, opts);
+  await app.register(pushRoutes, opts);
 };
 
 /** A URL with the value of its `token` query parameter replaced. */

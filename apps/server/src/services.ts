@@ -28,6 +28,8 @@ import { createNotificationsService } from './modules/notifications/service.ts';
 import { createPairsService } from './modules/pairs/service.ts';
 import { createPortfolioService } from './modules/portfolio/service.ts';
 import { createProfilesService } from './modules/profiles/service.ts';
+import { createPushRepo } from './modules/push/repo.ts';
+import { createPushService, resolveVapidKeys } from './modules/push/service.ts';
 import { REPORT_GENERATORS } from './modules/reports/generators/index.ts';
 import { createReportsRepo } from './modules/reports/repo.ts';
 import { createReportsService, type ReportGenerators } from './modules/reports/service.ts';
@@ -115,8 +117,12 @@ export async function createServices(config: Config, store: Db, options: Service
   const nodes = createNodesService({ ...deps, measurements });
   const exports = createExportsService({ ...deps, measurements });
   const lumimon = createLumimonService({ ...deps, measurements, nodes, gps });
+  // Web Push (issue 15): the VAPID pair is made on first start and shared through the database.
+  const pushRepo = createPushRepo(db);
+  const push = createPushService({ repo: pushRepo, config, vapid: await resolveVapidKeys(pushRepo) });
   // Alarm messages (issue 15): alarmEvents calls alarmChanged on each change; this loads the alarm.
   const notifications = createNotificationsService({
+    push,
     repo: createNotificationsRepo(store),
     loadEvent: (id) => alarmEvents.get(id),
     jobsites,
@@ -157,6 +163,7 @@ export async function createServices(config: Config, store: Db, options: Service
     lumimon,
     reports,
     notifications,
+    push,
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;

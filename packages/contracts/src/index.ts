@@ -15,6 +15,7 @@ export * from './pairs.ts';
 export * from './password.ts';
 export * from './people.ts';
 export * from './portfolio.ts';
+export * from './push.ts';
 export * from './reports.ts';
 export * from './resources.ts';
 export * from './system.ts';

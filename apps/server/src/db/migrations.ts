@@ -770,6 +770,50 @@ function m009(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Issue 15, Web Push (docs/decisions/notifications.md): each browser's push subscription (endpoint unique,
+ * removed when the push service answers 404/410), and on each alarm message the channel the person asked
+ * for when another was used, and the link a push notification opens. The VAPID key pair is one row of
+ * app_secret (`vapid_keys`), written on first start.
+ */
+function m010(dialect: DialectName): Migration {
+  const { ms, id } = cols(dialect);
+  return {
+    async up(db: AnyDb) {
+      await id(db.schema.createTable('push_subscription'))
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('app_user.id').onDelete('cascade'))
+        .addColumn('endpoint', 'text', (c) => c.notNull().unique())
+        .addColumn('p256dh', 'text', (c) => c.notNull())
+        .addColumn('auth', 'text', (c) => c.notNull())
+        .addColumn('user_agent', 'text')
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .addColumn('last_ok_at', ms)
+        .addColumn('failed_at', ms)
+        .execute();
+      await db.schema
+        .createIndex('push_subscription_user_idx')
+        .on('push_subscription')
+        .column('user_id')
+        .execute();
+      await db.schema.alterTable('notification_message').addColumn('requested_channel', 'text').execute();
+      await db.schema.alterTable('notification_message').addColumn('link', 'text').execute();
+    },
+  };
+}
+
+/**
+ * Issue 15, more alarm kinds (docs/decisions/alarm-life.md): when each gateway was last heard from, set by
+ * every ingest call, so the sweep can raise GATEWAY_OFFLINE.
+ */
+function m011(dialect: DialectName): Migration {
+  const { ms } = cols(dialect);
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('gateway').addColumn('last_uplink_at', ms).execute();
+    },
+  };
+}
+
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -782,6 +826,8 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '007_job_sensor_pairs': m007(dialect),
     '008_alarm_events': m008(dialect),
     '009_notifications': m009(dialect),
+    '010_push': m010(dialect),
+    '011_alarm_kinds': m011(dialect),
   };
 }
 

@@ -93,6 +93,8 @@ export interface GatewayTable {
   name: string;
   key_hash: string | null;
   created_at: number;
+  /** the last ingest call of this gateway (migration 011): GATEWAY_OFFLINE reads it */
+  last_uplink_at: number | null;
 }
 
 export interface UserTenantGroupTable {
@@ -506,8 +508,12 @@ export interface NotificationMessageTable {
   tenant_group_id: number | null;
   /** null for a digest */
   alarm_event_id: number | null;
-  /** EMAIL or SMS: the channel it goes by (PUSH goes by e-mail until push is built) */
+  /** EMAIL, SMS or PUSH: the channel it goes by */
   channel: string;
+  /** the channel the person asked for when another one was used (PUSH without a device: EMAIL) */
+  requested_channel: string | null;
+  /** PUSH: the page a notification opens (PUBLIC_URL based) */
+  link: string | null;
   /** RAISED, CLEARED or DIGEST */
   change: string;
   /** a DELIVERY_STATES value */
@@ -530,6 +536,22 @@ export interface NotificationMessageTable {
   digest_hour: number | null;
   /** alarm event, person, channel and change (or digest, person and hour): unique */
   dedupe_key: string;
+}
+
+/** One browser's Web Push subscription (issue 15): the push service's endpoint and its keys. */
+export interface PushSubscriptionTable {
+  id: Generated<number>;
+  user_id: number;
+  /** unique: a browser's subscription belongs to one person at a time */
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: number;
+  /** when the push service last accepted a message for it */
+  last_ok_at: number | null;
+  /** when the push service last refused one (not 404/410: those remove it) */
+  failed_at: number | null;
 }
 
 export interface Database {
@@ -569,5 +591,6 @@ export interface Database {
   alarm_event: AlarmEventTable;
   email_subscription: EmailSubscriptionTable;
   notification_message: NotificationMessageTable;
+  push_subscription: PushSubscriptionTable;
   alarm_breach: AlarmBreachTable;
 }

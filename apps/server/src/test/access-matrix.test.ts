@@ -513,9 +513,15 @@ describe('alarm events', () => {
   // Acknowledging is for everyone who may read the site (viewers included): no siteWrites row.
   checkModule({
     tables: ['alarm_event'],
-    otherReads: () => [get(`/alarms/events?tenantGroupId=${o.siteId}`)],
+    otherReads: () => [
+      get(`/alarms/events?tenantGroupId=${o.siteId}`),
+      get(`/alarms/events/${ids.o}/messages`),
+    ],
     otherWrites: () => [ack(ids.o)],
-    inspectorReads: () => [get(`/alarms/events?tenantGroupId=${x.siteId}`)],
+    inspectorReads: () => [
+      get(`/alarms/events?tenantGroupId=${x.siteId}`),
+      get(`/alarms/events/${ids.x}/messages`),
+    ],
     allowed: () => ({
       who: 'viewer',
       call: ack(ids.x),

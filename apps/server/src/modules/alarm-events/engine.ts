@@ -66,8 +66,49 @@ export function batteryRule(percent: number | null, levelType: number) {
   };
 }
 
+export interface TimedValue {
+  ts: number;
+  value: number;
+}
+
+/**
+ * TEMPERATURE_DIFFERENTIAL: the pair's comparisons over its sensors' new readings, oldest first. At each
+ * new reading time of either sensor, each sensor's newest reading stands (as in the differential report,
+ * reports/generators/differential/compute.ts); the two are compared when they lie at most `windowMs`
+ * apart (the report's BRIDGE_MS: sensors report at different minutes, a missed uplink is bridged).
+ * The value is |first − second| rounded to 1e-6 °C, as the report rounds it.
+ */
+export function pairComparisons(
+  standing: readonly [TimedValue | null, TimedValue | null],
+  fresh: readonly [readonly TimedValue[], readonly TimedValue[]],
+  windowMs: number,
+): TimedValue[] {
+  const cur: [TimedValue | null, TimedValue | null] = [standing[0], standing[1]];
+  const times = [...new Set([...fresh[0], ...fresh[1]].map((r) => r.ts))].sort((a, b) => a - b);
+  const at: [Map<number, TimedValue>, Map<number, TimedValue>] = [
+    new Map(fresh[0].map((r) => [r.ts, r])),
+    new Map(fresh[1].map((r) => [r.ts, r])),
+  ];
+  const out: TimedValue[] = [];
+  for (const ts of times) {
+    cur[0] = at[0].get(ts) ?? cur[0];
+    cur[1] = at[1].get(ts) ?? cur[1];
+    const [a, b] = cur;
+    if (a === null || b === null || Math.abs(a.ts - b.ts) > windowMs) continue;
+    out.push({ ts, value: Math.round(Math.abs(a.value - b.value) * 1e6) / 1e6 });
+  }
+  return out;
+}
+
+/** The job group an AVERAGE_STRENGTH key names, the gateway a GATEWAY_OFFLINE key names. */
+export const idOfKey = (key: string): number => Number(key.slice(key.lastIndexOf(':') + 1));
+
 /** The key that names one alarm: the same key is never active twice. */
 export const alarmKey = {
+  differential: (jobId: number, sensorId1: number, sensorId2: number) =>
+    `TEMPERATURE_DIFFERENTIAL:job:${jobId}:pair:${sensorId1}:${sensorId2}`,
+  averageStrength: (jobGroupId: number) => `AVERAGE_STRENGTH:group:${jobGroupId}`,
+  gatewayOffline: (gatewayId: number) => `GATEWAY_OFFLINE:gateway:${gatewayId}`,
   threshold: (jobId: number, sensorId: number, side: Side) =>
     `SENSOR_THRESHOLD:job:${jobId}:sensor:${sensorId}:${side}`,
   matured: (jobId: number) => `MATURED:job:${jobId}`,

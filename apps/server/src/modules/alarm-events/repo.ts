@@ -48,11 +48,26 @@ export interface NewAlarm {
   job_id: number | null;
   sensor_id: number | null;
   node_id: number | null;
+  /** GATEWAY_OFFLINE only */
+  gateway_id?: number | null;
   side: 'high' | 'low' | null;
   quantity: string | null;
   value: number | null;
   bound: number | null;
   raised_at: number;
+}
+
+/** A running maturity job of a job group, as AVERAGE_STRENGTH reads it. */
+export interface GroupJob {
+  id: number;
+  company_id: number;
+  tenant_group_id: number;
+  job_group_id: number;
+  singular_target: number | null;
+  high_target: number | null;
+  medium_target: number | null;
+  low_target: number | null;
+  job_alarm_triggered: number;
 }
 
 /** One alarm with the names the calls show. */
@@ -195,7 +210,7 @@ export function createAlarmEventsRepo(db: Kysely<Database>) {
       key: string,
       since: number | null,
       lastTs: number,
-      lastValue: number,
+      lastValue: number | null,
     ) {
       await db
         .insertInto('alarm_breach')
@@ -253,7 +268,17 @@ export function createAlarmEventsRepo(db: Kysely<Database>) {
     async activeOfKinds(kinds: string[]) {
       const rows = await db
         .selectFrom('alarm_event')
-        .select(['id', 'company_id', 'tenant_group_id', 'kind', 'job_id', 'node_id', 'side', 'alarm_key'])
+        .select([
+          'id',
+          'company_id',
+          'tenant_group_id',
+          'kind',
+          'job_id',
+          'node_id',
+          'gateway_id',
+          'side',
+          'alarm_key',
+        ])
         .where('kind', 'in', kinds)
         .where('cleared_at', 'is', null)
         .execute();
@@ -305,6 +330,139 @@ export function createAlarmEventsRepo(db: Kysely<Database>) {
           nn(r.latest_battery_ts) ?? 0,
           nn(r.latest_signal_ts) ?? 0,
         ),
+      }));
+    },
+
+    /** The newest reading of a sensor in [from, at] (the value standing when judging resumes). */
+    async readingAtOrBefore(sensorId: number, from: number, at: number) {
+      const r = await db
+        .selectFrom('reading')
+        .select(['ts', 'value'])
+        .where('sensor_id', '=', sensorId)
+        .where('ts', '>=', from)
+        .where('ts', '<=', at)
+        .orderBy('ts', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return r ? { ts: n(r.ts), value: n(r.value) } : null;
+    },
+
+    /** The stored sensor pairs of these jobs whose two sensors both count (not blacklisted, not decommissioned). */
+    async countedPairsOf(jobIds: number[]) {
+      if (jobIds.length === 0) return [];
+      return db
+        .selectFrom('job_sensor_pair as p')
+        .innerJoin('sensor as s1', 's1.id', 'p.sensor_id_1')
+        .innerJoin('sensor as s2', 's2.id', 'p.sensor_id_2')
+        .select(['p.job_id', 'p.sensor_id_1', 'p.sensor_id_2'])
+        .where('p.job_id', 'in', jobIds)
+        .where('s1.blacklisted', '=', 0)
+        .where('s1.decommissioned', '=', 0)
+        .where('s2.blacklisted', '=', 0)
+        .where('s2.decommissioned', '=', 0)
+        .orderBy('p.job_id')
+        .orderBy('p.id')
+        .execute();
+    },
+
+    /** The job groups of these jobs. */
+    async groupsOfJobs(jobIds: number[]): Promise<number[]> {
+      if (jobIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('job')
+        .select('job_group_id')
+        .distinct()
+        .where('id', 'in', jobIds)
+        .where('job_group_id', 'is not', null)
+        .execute();
+      return rows.map((r) => n(r.job_group_id));
+    },
+
+    /** Job groups with a running maturity job whose MATURED bit is set (the sweep judges them). */
+    async groupsWithMaturedRunningJob(now: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('job')
+        .select('job_group_id')
+        .distinct()
+        .where('job_group_id', 'is not', null)
+        .where('kind', '=', 'MATURITY')
+        .where('start_date', '<=', now)
+        .where((eb) => eb.or([eb('termination_date', 'is', null), eb('termination_date', '>', now)]))
+        .where(sql<boolean>`(job_alarm_triggered & 1) = 1`)
+        .execute();
+      return rows.map((r) => n(r.job_group_id));
+    },
+
+    /** The running maturity jobs (started by now, not terminated) of these job groups, by id. */
+    async runningJobsOfGroups(groupIds: number[], now: number): Promise<GroupJob[]> {
+      if (groupIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('job')
+        .select([
+          'id',
+          'company_id',
+          'tenant_group_id',
+          'job_group_id',
+          'singular_target',
+          'high_target',
+          'medium_target',
+          'low_target',
+          'job_alarm_triggered',
+        ])
+        .where('job_group_id', 'in', groupIds)
+        .where('kind', '=', 'MATURITY')
+        .where('start_date', '<=', now)
+        .where((eb) => eb.or([eb('termination_date', 'is', null), eb('termination_date', '>', now)]))
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({
+        ...r,
+        job_group_id: n(r.job_group_id),
+        singular_target: nn(r.singular_target),
+        high_target: nn(r.high_target),
+        medium_target: nn(r.medium_target),
+        low_target: nn(r.low_target),
+        job_alarm_triggered: n(r.job_alarm_triggered),
+      }));
+    },
+
+    /**
+     * Gateways of a site with a running job (started by now, not terminated): when each was made, last
+     * heard from, and when the site's earliest running job started.
+     */
+    async gatewaysOfRunningSites(now: number) {
+      const rows = await db
+        .selectFrom('gateway')
+        .innerJoin('job', (j) =>
+          j
+            .onRef('job.tenant_group_id', '=', 'gateway.tenant_group_id')
+            .onRef('job.company_id', '=', 'gateway.company_id'),
+        )
+        .select((eb) => [
+          'gateway.id',
+          'gateway.company_id',
+          'gateway.tenant_group_id',
+          'gateway.created_at',
+          'gateway.last_uplink_at',
+          eb.fn.min('job.start_date').as('site_start'),
+        ])
+        .where('job.start_date', '<=', now)
+        .where((eb) => eb.or([eb('job.termination_date', 'is', null), eb('job.termination_date', '>', now)]))
+        .groupBy([
+          'gateway.id',
+          'gateway.company_id',
+          'gateway.tenant_group_id',
+          'gateway.created_at',
+          'gateway.last_uplink_at',
+        ])
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        companyId: r.company_id,
+        tenantGroupId: n(r.tenant_group_id),
+        createdAt: n(r.created_at),
+        lastUplinkAt: nn(r.last_uplink_at),
+        siteStart: n(r.site_start),
       }));
     },
 

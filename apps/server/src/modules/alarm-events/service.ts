@@ -3,7 +3,10 @@ import {
   type AlarmKind,
   DEFAULT_HYSTERESIS,
   DEFAULT_MIN_DURATION_MS,
+  DIFFERENTIAL_LIMIT_C,
+  GATEWAY_OFFLINE_MS,
   hasBounds,
+  jobTargetStrength,
   NODE_SILENT_MS,
   personName,
   quantityOfSensorType,
@@ -17,7 +20,18 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { parseSensorThreshold } from '../alarms/alarm-data.ts';
 import type { EventsService, StoredBatch } from '../events/service.ts';
 import type { JobsitesService } from '../jobsites/service.ts';
-import { alarmKey, batteryRule, type Side, type SideState, stepSide } from './engine.ts';
+// The differential report's pure rule of which readings may be compared (one rule for both).
+import { BRIDGE_MS } from '../reports/generators/differential/compute.ts';
+import {
+  alarmKey,
+  batteryRule,
+  idOfKey,
+  pairComparisons,
+  type Side,
+  type SideState,
+  stepSide,
+  type TimedValue,
+} from './engine.ts';
 import { type AlarmEventRow, createAlarmEventsRepo, type EngineJob, type NewAlarm } from './repo.ts';
 
 export type AlarmChange = 'RAISED' | 'CLEARED';
@@ -25,6 +39,11 @@ export type AlarmChangeHook = (eventId: number, change: AlarmChange) => void | P
 
 /** Readings read per query while a sensor is judged (a backlog is read page by page). */
 const READING_PAGE = 2000;
+/**
+ * The quantity of a TEMPERATURE_DIFFERENTIAL value and bound: a temperature difference in °C (converted
+ * to °F by the factor only, never offset).
+ */
+export const DIFFERENCE_QUANTITY = 'TemperatureDifference';
 /** Most alarms one site list answers (active ones first). */
 export const ALARM_LIST_MAX = 500;
 
@@ -210,6 +229,188 @@ export function createAlarmEventsService(deps: {
     }
   }
 
+  const stopped = (job: EngineJob | undefined, now: number) =>
+    !job || (job.termination_date !== null && job.termination_date <= now);
+
+  /**
+   * TEMPERATURE_DIFFERENTIAL of one stored pair of a running job: its comparisons (engine
+   * pairComparisons) over the readings not judged yet, stepped like one high side of a threshold at the
+   * differential limit, with the default hysteresis and minimum duration.
+   */
+  async function judgePair(
+    job: EngineJob,
+    sensorId1: number,
+    sensorId2: number,
+    out: Change[],
+  ): Promise<void> {
+    const key = alarmKey.differential(job.id, sensorId1, sensorId2);
+    const rule = {
+      side: 'high' as const,
+      bound: DIFFERENTIAL_LIMIT_C,
+      hysteresis: DEFAULT_HYSTERESIS,
+      minDurationMs: DEFAULT_MIN_DURATION_MS,
+    };
+    const saved = await repo.breach(key);
+    let active = await repo.activeByKey(key);
+    let state: SideState = { active: active !== undefined, since: saved?.since ?? null };
+    const from = job.start_date as number;
+    let after = saved?.lastTs ?? from - 1;
+    const to = job.termination_date ?? Number.MAX_SAFE_INTEGER;
+    // The readings standing when judging resumes: a comparison may pair a new reading with an older one.
+    let standing: [TimedValue | null, TimedValue | null] = [
+      await repo.readingAtOrBefore(sensorId1, from, after),
+      await repo.readingAtOrBefore(sensorId2, from, after),
+    ];
+    let lastValue: number | null = null;
+    let judged = false;
+    for (;;) {
+      const p1 = await repo.readingsAfter(sensorId1, after, to, READING_PAGE);
+      const p2 = await repo.readingsAfter(sensorId2, after, to, READING_PAGE);
+      if (p1.length === 0 && p2.length === 0) break;
+      // A full page may hide later readings of its sensor: judge only up to where both are complete.
+      const full = [p1, p2].filter((p) => p.length === READING_PAGE).map((p) => p[p.length - 1].ts);
+      const upTo = full.length > 0 ? Math.min(...full) : Number.MAX_SAFE_INTEGER;
+      const f1 = p1.filter((r) => r.ts <= upTo);
+      const f2 = p2.filter((r) => r.ts <= upTo);
+      for (const c of pairComparisons(standing, [f1, f2], BRIDGE_MS)) {
+        const next = stepSide(state, rule, c);
+        if (next.change === 'RAISED') {
+          const id = await raise(
+            {
+              company_id: job.company_id,
+              tenant_group_id: job.tenant_group_id,
+              kind: 'TEMPERATURE_DIFFERENTIAL',
+              alarm_key: key,
+              job_id: job.id,
+              sensor_id: sensorId1,
+              node_id: job.node_id,
+              side: 'high',
+              quantity: DIFFERENCE_QUANTITY,
+              value: c.value,
+              bound: rule.bound,
+              raised_at: c.ts,
+            },
+            out,
+          );
+          active = id !== undefined ? { id, job_id: job.id } : await repo.activeByKey(key);
+        } else if (next.change === 'CLEARED' && active) {
+          await clear(active, c.ts, job.company_id, job.tenant_group_id, out);
+          active = undefined;
+        }
+        state = { active: next.active, since: next.since };
+        lastValue = c.value;
+      }
+      standing = [f1.at(-1) ?? standing[0], f2.at(-1) ?? standing[1]];
+      after = Math.max(...[...f1, ...f2].map((r) => r.ts));
+      judged = true;
+      if (full.length === 0) break;
+    }
+    if (judged) await repo.saveBreach(job.company_id, key, state.since, after, lastValue);
+  }
+
+  async function judgePairs(companyId: number, nodeIds: number[], now: number, out: Change[]): Promise<void> {
+    const jobs = (await repo.startedJobsOfNodes(companyId, nodeIds)).filter((j) => !stopped(j, now));
+    const byId = new Map(jobs.map((j) => [j.id, j]));
+    for (const p of await repo.countedPairsOf([...byId.keys()]))
+      await judgePair(byId.get(p.job_id) as EngineJob, p.sensor_id_1, p.sensor_id_2, out);
+  }
+
+  /**
+   * AVERAGE_STRENGTH of job groups (what GET /analytics/cjgj/average_strength_alarm computes, per group):
+   * raised once when every running maturity job of the group with a strength threshold (the singular
+   * target, else the highest set) has reached it, i.e. carries the MATURED bit the maturity engine sets
+   * on that same rule. Once per set of thresholds: bound is the highest of them, and no new row is made
+   * while one with that bound exists for the group.
+   */
+  async function judgeGroups(groupIds: number[], now: number, out: Change[]): Promise<void> {
+    const jobs = await repo.runningJobsOfGroups([...new Set(groupIds)], now);
+    for (const groupId of new Set(jobs.map((j) => j.job_group_id))) {
+      const judged = jobs.filter(
+        (j) =>
+          j.job_group_id === groupId &&
+          jobTargetStrength({
+            singularTargetedStrength: j.singular_target,
+            highTargetedStrength: j.high_target,
+            mediumTargetedStrength: j.medium_target,
+            lowTargetedStrength: j.low_target,
+          }) !== null,
+      );
+      if (judged.length === 0 || judged.some((j) => (j.job_alarm_triggered & 1) !== 1)) continue;
+      const bound = Math.max(
+        ...judged.map(
+          (j) =>
+            jobTargetStrength({
+              singularTargetedStrength: j.singular_target,
+              highTargetedStrength: j.high_target,
+              mediumTargetedStrength: j.medium_target,
+              lowTargetedStrength: j.low_target,
+            }) as number,
+        ),
+      );
+      const key = alarmKey.averageStrength(groupId);
+      if ((await repo.activeByKey(key)) || (await repo.raisedWithBound(key, bound))) continue;
+      await raise(
+        {
+          company_id: judged[0].company_id,
+          tenant_group_id: judged[0].tenant_group_id,
+          kind: 'AVERAGE_STRENGTH',
+          alarm_key: key,
+          job_id: null,
+          sensor_id: null,
+          node_id: null,
+          side: null,
+          quantity: 'Strength',
+          value: null,
+          bound,
+          raised_at: now,
+        },
+        out,
+      );
+    }
+  }
+
+  /**
+   * GATEWAY_OFFLINE (the sweep): a gateway of a site with a running job not heard from for more than
+   * GATEWAY_OFFLINE_MS raises once; it clears at its next uplink. Never heard from: counted from when it
+   * was made or the site's earliest running job started, whichever is later. Alarms of gateways no longer
+   * on such a site (moved, deleted, every job stopped) are cleared.
+   */
+  async function judgeGateways(now: number, out: Change[]): Promise<void> {
+    const gateways = await repo.gatewaysOfRunningSites(now);
+    const listed = new Map(gateways.map((g) => [g.id, g]));
+    for (const g of gateways) {
+      const key = alarmKey.gatewayOffline(g.id);
+      const offline = await repo.activeByKey(key);
+      const heardAt = Math.max(g.lastUplinkAt ?? 0, g.createdAt, g.siteStart);
+      if (now - heardAt > GATEWAY_OFFLINE_MS) {
+        if (!offline)
+          await raise(
+            {
+              company_id: g.companyId,
+              tenant_group_id: g.tenantGroupId,
+              kind: 'GATEWAY_OFFLINE',
+              alarm_key: key,
+              job_id: null,
+              sensor_id: null,
+              node_id: null,
+              gateway_id: g.id,
+              side: null,
+              quantity: null,
+              value: null,
+              bound: null,
+              raised_at: heardAt + GATEWAY_OFFLINE_MS,
+            },
+            out,
+          );
+      } else if (offline) await clear(offline, g.lastUplinkAt ?? now, g.companyId, g.tenantGroupId, out);
+    }
+    for (const e of await repo.activeOfKinds(['GATEWAY_OFFLINE'])) {
+      const g = e.gateway_id === null ? undefined : listed.get(e.gateway_id);
+      if (!g || g.tenantGroupId !== e.tenant_group_id)
+        await clear(e, now, e.company_id, e.tenant_group_id, out);
+    }
+  }
+
   /** MATURED: raised once per strength target reached (a new target, reached again, raises again). */
   async function raiseMatured(job: EngineJob, at: number, out: Change[]): Promise<void> {
     const target = job.singular_target;
@@ -235,9 +436,6 @@ export function createAlarmEventsService(deps: {
     );
   }
 
-  const stopped = (job: EngineJob | undefined, now: number) =>
-    !job || (job.termination_date !== null && job.termination_date <= now);
-
   return {
     /**
      * After a committed ingest batch: judges the sensor thresholds of its nodes' jobs on the new
@@ -252,8 +450,12 @@ export function createAlarmEventsService(deps: {
         try {
           await judgeThresholds(batch.companyId, [...new Set(batch.readingNodeIds)], out);
           const now = Date.now();
-          for (const job of await repo.jobsByIds([...new Set(batch.alarmJobIds)]))
-            if (job.company_id === batch.companyId && !stopped(job, now)) await raiseMatured(job, now, out);
+          await judgePairs(batch.companyId, [...new Set(batch.readingNodeIds)], now, out);
+          const marked = (await repo.jobsByIds([...new Set(batch.alarmJobIds)])).filter(
+            (job) => job.company_id === batch.companyId && !stopped(job, now),
+          );
+          for (const job of marked) await raiseMatured(job, now, out);
+          await judgeGroups(await repo.groupsOfJobs(marked.map((j) => j.id)), now, out);
           const reported = new Set(batch.nodes.keys());
           if (reported.size > 0) {
             for (const e of await repo.activeOfKinds(['NODE_SILENT'])) {
@@ -331,13 +533,36 @@ export function createAlarmEventsService(deps: {
           }
 
           for (const job of await repo.maturedRunningJobs(now)) await raiseMatured(job, now, out);
+          await judgeGroups(await repo.groupsWithMaturedRunningJob(now), now, out);
+          await judgeGateways(now, out);
 
           const active = await repo.activeOfKinds([
             'NODE_SILENT',
             'BATTERY_LOW',
             'SENSOR_THRESHOLD',
             'MATURED',
+            'TEMPERATURE_DIFFERENTIAL',
+            'AVERAGE_STRENGTH',
           ]);
+          const runningGroups = new Set(
+            (
+              await repo.runningJobsOfGroups(
+                active.filter((e) => e.kind === 'AVERAGE_STRENGTH').map((e) => idOfKey(e.alarm_key)),
+                now,
+              )
+            ).map((j) => j.job_group_id),
+          );
+          const pairs = new Set(
+            (
+              await repo.countedPairsOf([
+                ...new Set(
+                  active.flatMap((e) =>
+                    e.kind === 'TEMPERATURE_DIFFERENTIAL' && e.job_id !== null ? [e.job_id] : [],
+                  ),
+                ),
+              ])
+            ).map((p) => alarmKey.differential(p.job_id, p.sensor_id_1, p.sensor_id_2)),
+          );
           const jobs = new Map(
             (
               await repo.jobsByIds([...new Set(active.flatMap((e) => (e.job_id === null ? [] : [e.job_id])))])
@@ -348,7 +573,11 @@ export function createAlarmEventsService(deps: {
             let end = false;
             if (e.kind === 'NODE_SILENT' || e.kind === 'BATTERY_LOW')
               end = e.node_id === null || !running.has(e.node_id);
+            // A group alarm has no job: it ends when no maturity job of its group is running.
+            else if (e.kind === 'AVERAGE_STRENGTH') end = !runningGroups.has(idOfKey(e.alarm_key));
             else if (stopped(job, now)) end = true;
+            // A pair removed from its job, or one of its sensors no longer counted.
+            else if (e.kind === 'TEMPERATURE_DIFFERENTIAL') end = !pairs.has(e.alarm_key);
             else if (e.kind === 'SENSOR_THRESHOLD' && job) {
               const t = parseSensorThreshold(job.alarm_data);
               end = (e.side === 'high' ? t.high : t.low) === null;
@@ -368,8 +597,11 @@ export function createAlarmEventsService(deps: {
         const out: Change[] = [];
         try {
           const [job] = await repo.jobsByIds([jobId]);
-          if (job && job.company_id === companyId && !stopped(job, Date.now()))
-            await raiseMatured(job, Date.now(), out);
+          const now = Date.now();
+          if (job && job.company_id === companyId && !stopped(job, now)) {
+            await raiseMatured(job, now, out);
+            await judgeGroups(await repo.groupsOfJobs([job.id]), now, out);
+          }
         } catch (err) {
           events.log.error({ err }, 'alarm engine failed on MATURED');
         }
@@ -409,7 +641,8 @@ export function createAlarmEventsService(deps: {
       await jobsites.assertGranted(actor, row.tenant_group_id, 'read', 'Alarm');
       if (row.acknowledged_at !== null) throw conflict('This alarm was already acknowledged');
       const note = body.note?.trim() ? body.note.trim() : null;
-      const endsHere = row.kind === 'MATURED' && row.cleared_at === null;
+      // MATURED and AVERAGE_STRENGTH have no condition that goes away: acknowledging ends them.
+      const endsHere = (row.kind === 'MATURED' || row.kind === 'AVERAGE_STRENGTH') && row.cleared_at === null;
       if (!(await repo.acknowledge(id, actor.userId, now, note, endsHere)))
         throw conflict('This alarm was already acknowledged');
       const change: Change = {

@@ -156,6 +156,12 @@ export function createIngestService(
 
     /** Stores one batch from a gateway. More than INGEST_MAX_ITEMS items answers 413 and stores nothing. */
     async ingest(gateway: GatewayIdentity, body: IngestBody): Promise<IngestResult> {
+      // Any uplink, stored or not, shows the gateway is online (GATEWAY_OFFLINE, alarm-events sweep).
+      await deps.db
+        .updateTable('gateway')
+        .set({ last_uplink_at: Date.now() })
+        .where('id', '=', gateway.id)
+        .execute();
       const total = (body.readings?.length ?? 0) + (body.status?.length ?? 0) + (body.locations?.length ?? 0);
       if (total > INGEST_MAX_ITEMS) {
         throw new AppError(

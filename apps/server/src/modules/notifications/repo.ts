@@ -235,6 +235,21 @@ export function createNotificationsRepo(store: Db) {
       });
     },
 
+    /** Changes how a claimed message goes (PUSH with no browser left: e-mail), while the claim holds. */
+    async reroute(
+      id: number,
+      attempt: number,
+      values: Pick<MessageRow, 'channel' | 'requested_channel' | 'to_address'>,
+    ): Promise<void> {
+      await db
+        .updateTable('notification_message')
+        .set(values)
+        .where('id', '=', id)
+        .where('attempts', '=', attempt)
+        .where('state', '=', 'PENDING')
+        .execute();
+    },
+
     /** Ends a claim still held (same attempt, still PENDING): SENT, FAILED, or PENDING again later. */
     async finish(
       id: number,

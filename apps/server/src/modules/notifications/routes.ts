@@ -3,6 +3,8 @@ import {
   EmailNotification,
   EmailNotificationList,
   EmailNotificationToggleBody,
+  IdParams,
+  NotificationMessageList,
   SiteEmailNotificationList,
   SiteEmailNotificationQuery,
 } from '@sitepulse/contracts';
@@ -57,5 +59,24 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = asy
       },
     },
     async (req) => notifications.bySite(requireActor(req), req.query.tenantGroupId),
+  );
+
+  app.get(
+    '/alarms/events/:id/messages',
+    {
+      schema: {
+        ...base,
+        summary: 'The messages of an alarm: to whom, by which channel, and their delivery state',
+        description:
+          'Path chosen by us. One row per person, channel and change (RAISED, CLEARED): PENDING (waiting or ' +
+          'retrying, with the last error), SENT (handed to the mail server, SMS gateway or push service), FAILED ' +
+          '(with the error), DIGESTED (held back by the hourly cap, in the digest). A PUSH message whose person ' +
+          'has no subscribed browser goes by e-mail. Readers of the site: another company’s alarm or an ' +
+          'ungranted site 404, an inspector there 403.',
+        params: IdParams,
+        response: { 200: NotificationMessageList, ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => notifications.messagesFor(requireActor(req), req.params.id),
   );
 };

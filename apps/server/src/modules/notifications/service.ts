@@ -23,6 +23,7 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import type { JobsitesService } from '../jobsites/service.ts';
 import type { MailService } from '../mail/service.ts';
 import { alarmDigestMail, alarmDigestSms, alarmMail, alarmSms, mailLanguage } from '../mail/templates.ts';
+import type { PushService } from '../push/service.ts';
 import type { MemberRow, MessageRow, NotificationsRepo } from './repo.ts';
 import { createSmsGateway, type SmsGateway } from './sms.ts';
 
@@ -35,6 +36,9 @@ const HOUR_MS = 3_600_000;
 /** What a text message without a configured gateway is marked with (it stays in the mail outbox). */
 export const NO_SMS_GATEWAY = 'No SMS gateway configured (SMS_GATEWAY_URL): kept unsent in the outbox';
 
+/** What a push message is addressed to (it goes to every browser the person subscribed). */
+export const PUSH_ADDRESS = 'web-push';
+
 /** A delivery that will fail the same way however often it is tried: FAILED at once, no retry. */
 export class PermanentDeliveryError extends Error {}
 
@@ -45,6 +49,8 @@ export interface NotificationsDeps {
   config: Config;
   /** the alarm of an id (services.ts: the alarm-events module); none: alarmChanged makes no message */
   loadEvent?: (eventId: number) => Promise<LoadedAlarmEvent | null | undefined>;
+  /** Web Push; none: PUSH goes by e-mail */
+  push?: PushService;
   /** default: from SMS_GATEWAY_URL, or none */
   sms?: SmsGateway | null;
   now?: () => number;
@@ -65,15 +71,16 @@ export function receivesAlarms(m: MemberRow): boolean {
 
 /**
  * The channel a message goes by, and where to: the person's DefaultNotificationDelivery when it can be
- * used (SMS needs a phone), else e-mail, else SMS. PUSH is not built yet: e-mail. Null: no way to reach them.
+ * used (SMS needs a phone, PUSH a subscribed browser), else e-mail, else SMS. Null: no way to reach them.
  */
 export function channelFor(
   setting: string | undefined,
-  contact: { email: string; phone: string | null },
-): { channel: Extract<DeliveryChannel, 'EMAIL' | 'SMS'>; to: string } | null {
+  contact: { email: string; phone: string | null; hasPush?: boolean },
+): { channel: DeliveryChannel; to: string } | null {
   const phone = contact.phone?.trim() || null;
   const email = contact.email?.trim() || null;
   if (setting === 'SMS' && phone) return { channel: 'SMS', to: phone };
+  if (setting === 'PUSH' && contact.hasPush) return { channel: 'PUSH', to: PUSH_ADDRESS };
   if (email) return { channel: 'EMAIL', to: email };
   if (phone) return { channel: 'SMS', to: phone };
   return null;
@@ -201,13 +208,17 @@ export function createNotificationsService(deps: NotificationsDeps) {
       const members = (await repo.members(event.companyId, event.tenantGroupId)).filter(receivesAlarms);
       if (members.length === 0) return 0;
       const settings = await repo.settings(members.map((m) => m.id));
+      const pushUsers = deps.push
+        ? await deps.push.usersWithSubscriptions(members.map((m) => m.id))
+        : new Set();
       const link = await linkOf(event);
       const at = now();
       const hour = Math.floor(at / HOUR_MS) * HOUR_MS;
       let written = 0;
       for (const m of members) {
         const s = settings.get(m.id) ?? {};
-        const route = channelFor(s.DefaultNotificationDelivery, m);
+        const asked = s.DefaultNotificationDelivery;
+        const route = channelFor(asked, { ...m, hasPush: pushUsers.has(m.id) });
         if (!route) continue;
         const lang = mailLanguage(s.Language);
         const system = s.SystemOfMeasurement ?? 'Metric';
@@ -230,13 +241,20 @@ export function createNotificationsService(deps: NotificationsDeps) {
           link,
         };
         const rendered =
-          route.channel === 'EMAIL' ? alarmMail(input) : { ...alarmSms(input), html: null as string | null };
+          route.channel === 'EMAIL'
+            ? alarmMail(input)
+            : route.channel === 'PUSH'
+              ? { subject: alarmMail(input).subject, text: pushBody(input), html: null }
+              : { ...alarmSms(input), html: null as string | null };
         const capped = (await repo.countCapped(m.id, hour)) >= NOTIFY_CAP_PER_HOUR;
         const base = {
           company_id: event.companyId,
           user_id: m.id,
           tenant_group_id: event.tenantGroupId,
           channel: route.channel,
+          // Recorded when another channel had to be used (PUSH without a browser, SMS without a phone).
+          requested_channel: (asked === 'SMS' || asked === 'PUSH') && asked !== route.channel ? asked : null,
+          link: route.channel === 'PUSH' ? link : null,
           to_address: route.to,
           language: lang,
           created_at: at,
@@ -293,10 +311,34 @@ export function createNotificationsService(deps: NotificationsDeps) {
           subjects,
           link: `${config.publicUrl}${paths.home.href()}`,
         };
-        const r = row.channel === 'SMS' ? { ...alarmDigestSms(input), html: null } : alarmDigestMail(input);
+        const r = row.channel === 'EMAIL' ? alarmDigestMail(input) : { ...alarmDigestSms(input), html: null };
         subject = r.subject;
         text = r.text;
         html = r.html;
+      }
+      if (row.channel === 'PUSH') {
+        const url = row.link ?? `${config.publicUrl}${paths.home.href()}`;
+        const r = deps.push
+          ? await deps.push.sendToUser(row.user_id, { title: subject, body: text, url })
+          : null;
+        if (r && r.sent > 0) return;
+        if (r && r.errors.length > 0) throw new Error(r.errors.join('; '));
+        // Every browser unsubscribed or gone (404/410) since the message was made: e-mail instead.
+        const user = await repo.user(row.company_id, row.user_id);
+        if (!user?.email) throw new PermanentDeliveryError('No push subscription and no e-mail address');
+        await repo.reroute(row.id, row.attempts, {
+          channel: 'EMAIL',
+          requested_channel: 'PUSH',
+          to_address: user.email,
+        });
+        const error = await mail.sendNow({
+          to: user.email,
+          subject,
+          text: `${text}\n\n${url}`,
+          companyId: row.company_id,
+        });
+        if (error) throw new Error(error);
+        return;
       }
       if (row.channel === 'SMS') {
         if (!sms) {
@@ -320,8 +362,26 @@ export function createNotificationsService(deps: NotificationsDeps) {
     async messagesOf(alarmEventId: number): Promise<NotificationMessage[]> {
       return (await repo.messages({ alarmEventId })).map(toMessage);
     },
+
+    /**
+     * GET /alarms/events/{id}/messages: who was told of an alarm, by which channel, and whether it
+     * arrived, for readers of the alarm's site (as GET /alarms/events: another company's alarm or an
+     * ungranted site 404, an inspector there 403).
+     */
+    async messagesFor(actor: Actor, alarmEventId: number): Promise<NotificationMessage[]> {
+      const event = deps.loadEvent ? await deps.loadEvent(alarmEventId) : null;
+      if (!event || event.companyId !== actor.companyId) throw notFound('Alarm not found');
+      await jobsites.assertGranted(actor, event.tenantGroupId, 'read', 'Alarm');
+      return (await repo.messages({ alarmEventId, companyId: actor.companyId })).map(toMessage);
+    },
   };
 }
+/** A push notification's body: the value and when, in the reader's units and zone (the title says what). */
+function pushBody(m: { valueText: string; boundText: string; whenText: string }): string {
+  const value = m.valueText ? `${m.valueText}${m.boundText ? ` (${m.boundText})` : ''} · ` : '';
+  return `${value}${m.whenText}`;
+}
+
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
 export function toMessage(r: MessageRow): NotificationMessage {
