@@ -165,7 +165,7 @@ export function createPushService(deps: PushServiceDeps) {
       res = await fetch(req.endpoint, {
         method: req.method,
         headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])),
-        body: req.body,
+        body: new Uint8Array(req.body),
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'error',
       });
