@@ -2,8 +2,8 @@ import { finished } from 'node:stream/promises';
 import { CONVERSION, formatNumber, HOUR_MS, MISSING_VALUE, unitLabel, withUnitText } from '@sitepulse/domain';
 import { zonedFormatter } from '../../../exports/format.ts';
 import { drawChart } from '../pdf/chart.ts';
-import { INK, paperFor, printable, ReportDoc, SIZE } from '../pdf/document.ts';
-import { drawLogo } from '../pdf/logo.ts';
+import { INK, paperFor, ReportDoc, SIZE } from '../pdf/document.ts';
+import { drawHeading } from '../pdf/heading.ts';
 import type { ReportContext } from '../types.ts';
 import { BRIDGE_MS } from './compute.ts';
 import { type DifferentialData, type DiffPair, type DiffSensor, loadDifferential } from './data.ts';
@@ -40,40 +40,15 @@ function header(
   f: Fmt,
   type: DifferentialReportType,
 ): void {
-  const { doc } = r;
   const t = f.t;
-  const logoSize = 54;
-  const top = r.y;
-  const hasLogo = drawLogo(doc, d.logo, r.left, top, logoSize);
-  const nameX = hasLogo ? r.left + logoSize + 10 : r.left;
-  const nameW = r.width * 0.45 - (nameX - r.left);
-  r.font('bold', hasLogo ? 13 : SIZE.title);
-  doc.text(printable(ctx.site.companyName), nameX, top + (hasLogo ? 8 : 4), { width: nameW });
-  r.font('regular', SIZE.small, INK.muted);
-  doc.text(printable(ctx.site.name), nameX, doc.y + 1, { width: nameW });
-
-  const titleX = r.left + r.width * 0.45;
-  const titleW = r.width * 0.55;
-  r.font('bold', SIZE.title);
-  doc.text(printable(t.title[type]), titleX, top + 4, { width: titleW, align: 'right' });
-  r.font('bold', 11.5);
-  doc.text(printable(d.subjectName ?? ctx.request.name), titleX, doc.y + 2, {
-    width: titleW,
-    align: 'right',
+  drawHeading(r, {
+    logo: d.logo,
+    companyName: ctx.site.companyName,
+    siteName: ctx.site.name,
+    title: t.title[type],
+    subject: d.subjectName ?? ctx.request.name,
+    dateLine: `${t.reportDate}: ${f.time(ctx.request.createdAt)}`,
   });
-  r.font('regular', SIZE.small, INK.muted);
-  doc.text(printable(`${t.reportDate}: ${f.time(ctx.request.createdAt)}`), titleX, doc.y + 2, {
-    width: titleW,
-    align: 'right',
-  });
-  r.y = Math.max(top + logoSize, doc.y) + 10;
-  doc
-    .moveTo(r.left, r.y)
-    .lineTo(r.left + r.width, r.y)
-    .lineWidth(1.2)
-    .strokeColor(INK.text)
-    .stroke();
-  r.y += 8;
 
   const subject =
     type === 'MATURITY_STRENGTH_JOB_DIFFERENTIAL'

@@ -18,7 +18,7 @@ import type { ReportContext } from '../types.ts';
 import { type ChartMark, type ChartSeries, drawChart, PALETTE } from './chart.ts';
 import { type JobReportData, loadJobReport } from './data.ts';
 import { INK, paperFor, printable, ReportDoc, SIZE } from './document.ts';
-import { drawLogo } from './logo.ts';
+import { drawHeading } from './heading.ts';
 import { type PdfReportType, type PdfText, pdfText } from './text.ts';
 
 /** More sensors than this are drawn alike in grey, under one legend entry: a legend of 40 colours reads as none. */
@@ -126,37 +126,15 @@ function targetStrength(tg: TargetForecast, f: Fmt): string {
 }
 
 function header(r: ReportDoc, ctx: ReportContext, d: JobReportData, f: Fmt, type: PdfReportType): void {
-  const { doc } = r;
   const t = f.t;
-  const logoSize = 54;
-  const top = r.y;
-  const hasLogo = drawLogo(doc, d.logo, r.left, top, logoSize);
-  const nameX = hasLogo ? r.left + logoSize + 10 : r.left;
-  const nameW = r.width * 0.45 - (nameX - r.left);
-  r.font('bold', hasLogo ? 13 : SIZE.title);
-  doc.text(printable(ctx.site.companyName), nameX, top + (hasLogo ? 8 : 4), { width: nameW });
-  r.font('regular', SIZE.small, INK.muted);
-  doc.text(printable(ctx.site.name), nameX, doc.y + 1, { width: nameW });
-
-  const titleX = r.left + r.width * 0.45;
-  const titleW = r.width * 0.55;
-  r.font('bold', SIZE.title);
-  doc.text(printable(t.title[type]), titleX, top + 4, { width: titleW, align: 'right' });
-  r.font('bold', 11.5);
-  doc.text(printable(d.job.channelJobName), titleX, doc.y + 2, { width: titleW, align: 'right' });
-  r.font('regular', SIZE.small, INK.muted);
-  doc.text(printable(`${t.reportDate}: ${f.time(ctx.request.createdAt)}`), titleX, doc.y + 2, {
-    width: titleW,
-    align: 'right',
+  drawHeading(r, {
+    logo: d.logo,
+    companyName: ctx.site.companyName,
+    siteName: ctx.site.name,
+    title: t.title[type],
+    subject: d.job.channelJobName,
+    dateLine: `${t.reportDate}: ${f.time(ctx.request.createdAt)}`,
   });
-  r.y = Math.max(top + logoSize, doc.y) + 10;
-  doc
-    .moveTo(r.left, r.y)
-    .lineTo(r.left + r.width, r.y)
-    .lineWidth(1.2)
-    .strokeColor(INK.text)
-    .stroke();
-  r.y += 8;
 
   const period = `${f.time(d.from)} – ${f.time(d.to)}`;
   r.facts([
