@@ -74,14 +74,14 @@ describe('portfolio', () => {
     await expectVisible(page.getByText('Parkade Ramp CO').first());
 
     // Back home, one click: the pour in error.
-    await page.getByRole('link', { name: 'Map' }).click();
+    await page.getByRole('link', { name: 'Map', exact: true }).click();
     await expectPath(page, '/');
     await page.getByRole('link', { name: 'Column Line C: Job in error' }).click();
     await expectPath(page, /^\/job\/Maturity\/\d+\/\d+\/\d+\/?$/);
     await expectVisible(page.getByRole('heading', { level: 1, name: /Column Line C/ }));
 
     // The pin's popup says the state too.
-    await page.getByRole('link', { name: 'Map' }).click();
+    await page.getByRole('link', { name: 'Map', exact: true }).click();
     await pin(page, 'Harbourfront Tower: 1 in alarm').click();
     await expectVisible(page.getByTestId('popup-state').filter({ hasText: '1 in alarm' }));
   });

@@ -2,9 +2,13 @@
 import type { LumimonNodeCard, MaturityJob, MicroweatherJob } from '@sitepulse/contracts';
 
 const HOUR = 3_600_000;
+/**
+ * One clock for every job a test builds: jobs made a millisecond apart would otherwise start a
+ * millisecond apart, and a list sorted by start date would change order from run to run.
+ */
+const now = Date.now();
 
 export function maturityJob(id: number, name: string, over: Partial<MaturityJob> = {}): MaturityJob {
-  const now = Date.now();
   return {
     id,
     channelJobId: id,
@@ -81,7 +85,6 @@ export function humidityJob(id: number, name: string, over: Partial<MaturityJob>
 }
 
 export function microweatherJob(id: number, name: string, tenantId = 32): MicroweatherJob {
-  const now = Date.now();
   return {
     id,
     channelJobName: name,
@@ -119,7 +122,6 @@ export function nodeCard(
   kind: string,
   over: Partial<LumimonNodeCard> = {},
 ): LumimonNodeCard {
-  const now = Date.now();
   return {
     jobId,
     channelJobName: name,
