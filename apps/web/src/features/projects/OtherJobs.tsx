@@ -4,8 +4,8 @@ import {
   jobAlarmBadges,
   jobDetailHref,
   NODE_CARD_READINGS,
+  nodeIdShown,
   quantityOfSensorType,
-  shortNodeId,
 } from '@sitepulse/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -24,7 +24,16 @@ export function readingsShown(job: Pick<OtherJob, 'typeName' | 'readings'>): Oth
 }
 
 /** The project's microweather, data, GPS and power jobs as cards, in the order given (section 2 type order). */
-export function OtherJobCards({ jobs, jobsiteId }: { jobs: readonly OtherJob[]; jobsiteId: number }) {
+export function OtherJobCards({
+  jobs,
+  jobsiteId,
+  projectType,
+}: {
+  jobs: readonly OtherJob[];
+  jobsiteId: number;
+  /** A Lumitrack project's nodes show their first 8 characters; any other node its whole id (section 2). */
+  projectType?: string | null;
+}) {
   const { t } = useTranslation();
   const prefs = useDisplayPreferences();
   return (
@@ -63,7 +72,7 @@ export function OtherJobCards({ jobs, jobsiteId }: { jobs: readonly OtherJob[]; 
                   {job.name}
                 </Link>
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                  {t('projects.node', { id: shortNodeId(String(job.nodeId)) })}
+                  {t('projects.node', { id: nodeIdShown(job.nodeId, projectType) })}
                 </Typography>
               </Box>
               <StatusChip label={job.statusLabel} />

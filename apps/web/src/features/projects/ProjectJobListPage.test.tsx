@@ -192,6 +192,7 @@ describe('ProjectJobListPage', () => {
           // Alarming first, as the server orders them; another project's job is left out.
           nodes: [
             nodeCard(8, 'Parkade Ramp CO', 'Gas', 'DATA', {
+              nodeId: 4_100_012_345,
               jobAlarmTriggered: 2,
               alarming: true,
               readings: [reading('Gas', 2.6), reading('Temperature', 4)],
@@ -228,6 +229,8 @@ describe('ProjectJobListPage', () => {
       '/job/Microweather%20Node/3/32/7/',
     );
     expect(within(gas).getByTestId('reading-Gas').textContent).toBe('2.6\u00a0ppm');
+    // Only a Lumitrack project's nodes are cut to 8 characters (section 2): this one shows whole.
+    expect(within(gas).getByText('Node 4100012345')).toBeTruthy();
     expect(within(gas).queryByTestId('reading-Temperature')).toBeNull();
     expect(gas.querySelector('[data-alarm="THRESHOLD"]')).not.toBeNull();
     expect(within(gas).getByRole('link', { name: 'Parkade Ramp CO' }).getAttribute('href')).toBe(

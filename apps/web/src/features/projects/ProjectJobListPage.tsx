@@ -260,7 +260,7 @@ function OtherJobs({ jobsiteId, project }: { jobsiteId: number; project: Tenant 
         isEmpty={(d) => d.length === 0}
         empty={<EmptyState message={t('projects.otherEmpty')} />}
       >
-        {(jobs) => <OtherJobCards jobs={jobs} jobsiteId={jobsiteId} />}
+        {(jobs) => <OtherJobCards jobs={jobs} jobsiteId={jobsiteId} projectType={project.type} />}
       </QueryState>
     </Box>
   );
