@@ -10,14 +10,15 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../app/providers.tsx';
 import i18n from '../i18n/index.ts';
 
-// The test machine can be slow: give async queries and tests room.
-configure({ asyncUtilTimeout: 8000 });
-vi.setConfig({ testTimeout: 40_000 });
+// The test machine can be slow and is shared: give async queries room (a failing assertion still fails,
+// only later). A test's own time is the hang guard of vitest.config.ts.
+configure({ asyncUtilTimeout: 30_000 });
 
 export const testConfig: PublicConfig = {
   version: '6.2.3',
   environment: 'production',
   helpUrl: 'https://help.example.com',
+  helpCentreUrl: 'https://help.example.com/centre',
   shopUrl: 'https://shop.example.com',
   supportPhone: '+1 613 555 0100',
   supportEmail: 'support@example.com',
@@ -123,6 +124,8 @@ export interface ServerState {
   user?: UserDetail;
   sites?: TenantGroup[];
   modules?: CompanyModule[];
+  /** The server's job-site ids for application type '1' (default: every site of `sites`). */
+  applicationTypeIds?: number[];
   /** Extra answers by path (without /api). */
   extra?: Record<string, unknown>;
 }
@@ -136,6 +139,8 @@ export function stubServer(state: ServerState = {}) {
       '/config': state.config ?? testConfig,
       '/v2/users/details': state.user ?? testUser(),
       '/tenants/groups/list/by_user': state.sites ?? testSites,
+      '/tenants/groups/ids/by_application_type':
+        state.applicationTypeIds ?? (state.sites ?? testSites).map((s) => s.id),
       '/companies/modules/by_companyId': state.modules ?? allModules,
       '/companies/assets/by_companyId': [],
       '/companies/1': { id: 1, name: 'Demo Construction', creationDate: 0 },

@@ -10,8 +10,7 @@ import type { SeenRequest } from '../../components/test-utils.tsx';
  * MUI screens in jsdom are slow to query by role, and CI machines are shared: give async queries and tests
  * room (a failing assertion still fails, only later).
  */
-configure({ asyncUtilTimeout: 15_000 });
-vi.setConfig({ testTimeout: 120_000 });
+configure({ asyncUtilTimeout: 30_000 });
 
 /** A JSON response, as the server sends it. */
 export function json(status: number, body: unknown): Response {
