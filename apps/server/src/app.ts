@@ -12,6 +12,7 @@ import type { Db } from './db/index.ts';
 import { alarmEventsRoutes } from './modules/alarm-events/routes.ts';
 import { alarmsRoutes } from './modules/alarms/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { checklistsRoutes } from './modules/checklists/routes.ts';
 import { companiesRoutes } from './modules/companies/routes.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
 import { exportsRoutes } from './modules/exports/routes.ts';
@@ -22,6 +23,7 @@ import { ingestRoutes } from './modules/ingest/routes.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
 import { jobsitesRoutes } from './modules/jobsites/routes.ts';
 import { lumimonRoutes } from './modules/lumimon/routes.ts';
+import { lumitrackRoutes } from './modules/lumitrack/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { maturityRoutes } from './modules/maturity/routes.ts';
 import { measurementsRoutes } from './modules/measurements/routes.ts';
@@ -36,6 +38,8 @@ import { resourcesRoutes } from './modules/resources/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { signoffsRoutes } from './modules/signoffs/routes.ts';
 import { APP_VERSION, systemRoutes } from './modules/system/routes.ts';
+import { trackingRoutes } from './modules/tracking/routes.ts';
+import { usageRoutes } from './modules/usage/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import './lib/actor.ts';
 import { AppError, codeForStatus, databaseRefusal, forbidden, unauthorized } from './lib/errors.ts';
@@ -107,6 +111,7 @@ const apiPlugin: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { servic
   await app.register(measurementsRoutes, opts);
   await app.register(gpsRoutes, opts);
   await app.register(lumimonRoutes, opts);
+  await app.register(lumitrackRoutes, opts);
   await app.register(exportsRoutes, opts);
   await app.register(eventsRoutes, opts);
   await app.register(alarmsRoutes, opts);
@@ -115,9 +120,12 @@ const apiPlugin: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { servic
   await app.register(pairsRoutes, opts);
   await app.register(portfolioRoutes, opts);
   await app.register(signoffsRoutes, opts);
+  await app.register(checklistsRoutes, opts);
   await app.register(reportsRoutes, opts);
   await app.register(notificationsRoutes, opts);
   await app.register(pushRoutes, opts);
+  await app.register(usageRoutes, opts);
+  await app.register(trackingRoutes, opts);
 };
 
 /** A URL with the value of its `token` query parameter replaced. */
@@ -159,6 +167,14 @@ export async function buildApp({ config, db, logger, logStream, services: servic
   });
   app.addHook('onClose', async () => {
     services.ingest.summary.stop();
+  });
+  // The cluster bus (issue 17; PostgreSQL only): listening before the first request, closed after the last.
+  services.bus.useLogger(app.log);
+  app.addHook('onReady', async () => {
+    await services.bus.start();
+  });
+  app.addHook('onClose', async () => {
+    await services.bus.close();
   });
   await registerSecurityHeaders(app, {
     mapTileUrl: config.mapTileUrl,
@@ -243,6 +259,10 @@ export async function buildApp({ config, db, logger, logStream, services: servic
         log: app.log,
         clientId: config.mqttClientId,
         topicRoot: config.mqttTopicRoot,
+        // Several processes on one PostgreSQL (issue 17): each uplink to one of them.
+        ...(db.dialect === 'postgres'
+          ? { shareGroup: config.mqttShareGroup, sessionExpiryS: config.mqttSessionExpiryS }
+          : {}),
       });
       await mqttIngest.ready;
     });

@@ -2,15 +2,16 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { isEmpty, migrateToLatest } from './db/migrations.ts';
+import { fillDemoChecklist } from './demo/checklists.ts';
 import { startDemoFeed } from './demo/feed.ts';
 import { DEMO_GATEWAY, seedDemoHardware } from './demo/hardware.ts';
+import { seedDemoLumitrack } from './demo/lumitrack.ts';
+import { seedDemoMaterialTracking } from './demo/material-tracking.ts';
 import { seedDemoReports } from './demo/reports.ts';
 import { DEMO, seedDemo, seedTextResources } from './demo/seed.ts';
+import { startWorkers, type Workers } from './jobs/workers.ts';
 import { createAlarmSweeper } from './modules/alarm-events/sweeper.ts';
 import { hashGatewayKey, newGatewayKey } from './modules/ingest/service.ts';
-import { createNotificationWorker } from './modules/notifications/worker.ts';
-import { createReportScheduler } from './modules/reports/scheduler.ts';
-import { createReportWorker } from './modules/reports/worker.ts';
 
 const config = loadConfig(process.env);
 const db = openDb(config.databaseUrl);
@@ -56,17 +57,11 @@ const feed =
     ? startDemoFeed({ db: db.db, ingest: app.services.ingest, log: app.log })
     : null;
 
-// Report files are made in the background; requests and schedules wait in the database across restarts.
-const reportWorker = createReportWorker({ services: app.services, log: app.log });
-const reportScheduler = createReportScheduler({ services: app.services, log: app.log });
+// Report files, report schedules, alarm messages and label files are made in the background, started in
+// one place (jobs/workers.ts) once the server listens; their jobs wait in the database across restarts.
+let workers: Workers | undefined;
 // Silent nodes, low batteries and alarms of stopped jobs are judged every minute.
 const alarmSweeper = createAlarmSweeper({ alarmEvents: app.services.alarmEvents, log: app.log });
-// Alarm messages wait in notification_message and are sent (and retried) in the background.
-const notificationWorker = createNotificationWorker({
-  notifications: app.services.notifications,
-  log: app.log,
-  pollMs: config.reportPollMs,
-});
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -78,11 +73,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     timer.unref();
     try {
       feed?.stop();
-      await reportScheduler.stop();
-      await reportWorker.stop();
-      await notificationWorker.stop();
+      // Stop taking requests at once (those in flight, ingest batches among them, finish; live streams,
+      // MQTT and the cluster bus end: issue 17) while the background workers finish what they hold.
+      const appClosed = app.close();
+      // Keep-alive connections that finish their last request while we drain would hold the close
+      // open until the client drops them (a load balancer may keep them for minutes): end each as it idles.
+      const idleCloser = setInterval(() => app.server.closeIdleConnections(), 100);
+      appClosed.finally(() => clearInterval(idleCloser)).catch(() => undefined);
+      await workers?.stop();
       await alarmSweeper.stop();
-      await app.close();
+      await appClosed;
       await db.close();
       process.exit(0);
     } catch (err) {
@@ -93,9 +93,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
-reportWorker.start();
-reportScheduler.start();
-notificationWorker.start();
+workers = startWorkers(app.services, config, app.log);
 // With the demo feed, the first sweep waits for the history: until then every demo node looks silent.
 if (!feed) alarmSweeper.start();
 
@@ -133,3 +131,13 @@ if (feed) {
 }
 // A fresh demo's first report and weekly schedule, once its history is in (the worker makes the report).
 if (seeded && demoCompanyId !== undefined) await seedDemoReports(db.db, app.services, demoCompanyId);
+// The demo's Lumitrack IDs (idempotent: also added to a demo seeded before they existed); the worker makes its labels.
+if (config.seed === 'demo' && demoCompanyId !== undefined) {
+  await seedDemoLumitrack(db.db, app.services, demoCompanyId).catch((err) =>
+    app.log.warn({ err }, 'the demo Lumitrack IDs were not made'),
+  );
+  await fillDemoChecklist(db.db, app.services, demoCompanyId, DEMO.users.admin).catch((err) =>
+    app.log.warn({ err }, 'the demo checklist was not filled'),
+  );
+  await seedDemoMaterialTracking(db.db, app.services, demoCompanyId, app.log);
+}

@@ -1,12 +1,17 @@
+import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { Database } from './db/types.ts';
+import { createClusterBus } from './lib/cluster-bus.ts';
 import { createFolderFileStore, type FileStore } from './lib/file-store.ts';
+import type { StrengthShown } from './lib/strength-switch.ts';
 import { createAlarmEventsService } from './modules/alarm-events/service.ts';
 import { createAlarmsService } from './modules/alarms/service.ts';
+import { createFailureStore } from './modules/auth/rate-limit.ts';
 import { createAuthRepo } from './modules/auth/repo.ts';
 import { createAuthService, resolveJwtSecret } from './modules/auth/service.ts';
+import { createChecklistsService } from './modules/checklists/service.ts';
 import { createCompaniesRepo } from './modules/companies/repo.ts';
 import { createCompaniesService } from './modules/companies/service.ts';
 import { createEventsService } from './modules/events/service.ts';
@@ -18,6 +23,8 @@ import { createJobsService } from './modules/jobs/service.ts';
 import { createJobsitesRepo } from './modules/jobsites/repo.ts';
 import { createJobsitesService, type JobsitesService } from './modules/jobsites/service.ts';
 import { createLumimonService } from './modules/lumimon/service.ts';
+import { createLumitrackRepo } from './modules/lumitrack/repo.ts';
+import { createLumitrackService } from './modules/lumitrack/service.ts';
 import { createMailService } from './modules/mail/service.ts';
 import { createMaturityEngine, type MaturityEngine } from './modules/maturity/engine.ts';
 import { createMaturityService } from './modules/maturity/service.ts';
@@ -38,6 +45,10 @@ import { createResourcesService } from './modules/resources/service.ts';
 import { createSettingsRepo } from './modules/settings/repo.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import { createSignoffsService } from './modules/signoffs/service.ts';
+import { createTrackingRepo } from './modules/tracking/repo.ts';
+import { createTrackingService } from './modules/tracking/service.ts';
+import { createUsageRepo } from './modules/usage/repo.ts';
+import { createUsageService } from './modules/usage/service.ts';
 import { createUsersRepo } from './modules/users/repo.ts';
 import { createUsersService } from './modules/users/service.ts';
 
@@ -49,6 +60,8 @@ export interface ServiceDeps {
   config: Config;
   jobsites: JobsitesService;
   maturityEngine: MaturityEngine;
+  /** Whether a company shows strength (its Concrete module spec's disable_maturity_strength; issue 16). */
+  strengthShown?: StrengthShown;
 }
 
 /** What tests may put in place of the defaults. */
@@ -57,6 +70,10 @@ export interface ServiceOptions {
   reportGenerators?: ReportGenerators;
   /** where report files are kept (default the folder REPORTS_DIR) */
   reportFiles?: FileStore;
+  /** where the photos of checklists are kept (default the folder checklist-photos in REPORTS_DIR) */
+  checklistPhotos?: FileStore;
+  /** where QR label files are kept (default the folder lumitrack-labels in REPORTS_DIR) */
+  lumitrackLabels?: FileStore;
 }
 
 /** Wires every module's service to its repo and to the services it uses. */
@@ -73,13 +90,34 @@ export async function createServices(config: Config, store: Db, options: Service
     // A user signed out, deactivated, deleted or given another type: no cached sign-in outlives it.
     onSessionsEnded: (userId) => auth.forgetUser(userId),
   });
-  const auth = createAuthService({ repo: authRepo, config, jwtSecret, companies, users });
+  // Several processes on one PostgreSQL (issue 17): what one tells the others (live events, ended sessions).
+  const bus = createClusterBus(store, config.databaseUrl);
+  const auth = createAuthService({
+    repo: authRepo,
+    config,
+    jwtSecret,
+    companies,
+    users,
+    bus,
+    failures: createFailureStore(store, {
+      max: config.authRateLimitMax,
+      windowMs: config.authRateLimitWindowS * 1000,
+      scope: 'auth',
+    }),
+  });
   const jobsites = createJobsitesService({ repo: createJobsitesRepo(db), users });
   const settings = createSettingsService({ repo: createSettingsRepo(db), users });
   const resources = createResourcesService(createResourcesRepo(db));
   const maturityEngine = createMaturityEngine(store);
-  const deps: ServiceDeps = { db, store, config, jobsites, maturityEngine };
-  const events = createEventsService({ db, jobsites });
+  const deps: ServiceDeps = {
+    db,
+    store,
+    config,
+    jobsites,
+    maturityEngine,
+    strengthShown: (companyId) => companies.strengthShown(companyId),
+  };
+  const events = createEventsService({ db, jobsites, bus });
   // The life of each alarm (issue 15): every raise and clear goes to the notifications.
   const alarmEvents = createAlarmEventsService({
     db,
@@ -117,6 +155,20 @@ export async function createServices(config: Config, store: Db, options: Service
   const nodes = createNodesService({ ...deps, measurements });
   const exports = createExportsService({ ...deps, measurements });
   const lumimon = createLumimonService({ ...deps, measurements, nodes, gps });
+  // Lumitrack IDs and their QR label files (issue 16, docs/decisions/lumitrack.md).
+  const lumitrack = createLumitrackService({
+    repo: createLumitrackRepo(store),
+    jobsites,
+    files: options.lumitrackLabels ?? createFolderFileStore(join(config.reportsDir, 'lumitrack-labels')),
+  });
+  // Checklist templates and filled checklists (issue 16, docs/decisions/checklists.md).
+  const checklists = createChecklistsService({
+    db,
+    jobsites,
+    users,
+    lumitrack,
+    photos: options.checklistPhotos ?? createFolderFileStore(join(config.reportsDir, 'checklist-photos')),
+  });
   // Web Push (issue 15): the VAPID pair is made on first start and shared through the database.
   const pushRepo = createPushRepo(db);
   const push = createPushService({ repo: pushRepo, config, vapid: await resolveVapidKeys(pushRepo) });
@@ -136,7 +188,18 @@ export async function createServices(config: Config, store: Db, options: Service
     files: options.reportFiles ?? createFolderFileStore(config.reportsDir),
     generators: options.reportGenerators ?? REPORT_GENERATORS,
   });
+  // Usage tracking (issue 16): page views and events, counted per page and day.
+  const usage = createUsageService({ repo: createUsageRepo(db) });
+  // The tracking manager and material tracking (issue 16, docs/decisions/material-tracking.md).
+  const tracking = createTrackingService({
+    repo: createTrackingRepo(store),
+    jobsites,
+    lumitrack,
+    checklists,
+    users,
+  });
   return {
+    bus,
     mail,
     companies,
     users,
@@ -152,6 +215,7 @@ export async function createServices(config: Config, store: Db, options: Service
     pairs,
     portfolio,
     signoffs,
+    checklists,
     ingest,
     jobs,
     profiles,
@@ -161,9 +225,12 @@ export async function createServices(config: Config, store: Db, options: Service
     nodes,
     exports,
     lumimon,
+    lumitrack,
     reports,
     notifications,
     push,
+    usage,
+    tracking,
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;

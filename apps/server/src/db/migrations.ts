@@ -814,6 +814,357 @@ function m011(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Issue 15, what each alarm is about (docs/decisions/alarm-life.md): the pair's second sensor of a
+ * TEMPERATURE_DIFFERENTIAL alarm and the job group of an AVERAGE_STRENGTH alarm (GATEWAY_OFFLINE has had
+ * gateway_id since 008). Rows written before are filled from their alarm_key, which names both.
+ */
+function m015(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('alarm_event').addColumn('second_sensor_id', 'integer').execute();
+      await db.schema.alterTable('alarm_event').addColumn('job_group_id', 'integer').execute();
+      const rows = await db
+        .selectFrom('alarm_event')
+        .select(['id', 'kind', 'alarm_key'])
+        .where('kind', 'in', ['TEMPERATURE_DIFFERENTIAL', 'AVERAGE_STRENGTH'])
+        .execute();
+      for (const r of rows) {
+        const key = String(r.alarm_key);
+        const last = Number(key.slice(key.lastIndexOf(':') + 1));
+        if (!Number.isSafeInteger(last) || last <= 0) continue;
+        await db
+          .updateTable('alarm_event')
+          .set(r.kind === 'AVERAGE_STRENGTH' ? { job_group_id: last } : { second_sensor_id: last })
+          .where('id', '=', r.id)
+          .execute();
+      }
+    },
+  };
+}
+
+/**
+ * Issue 15, per-job differential limit (docs/decisions/alarm-state-on-screens.md): the largest temperature
+ * difference a maturity job's sensor pairs may show before TEMPERATURE_DIFFERENTIAL is raised, °C; null is
+ * the default (domain DIFFERENTIAL_LIMIT_C, 19.4 °C). Also the default limit of the job's differential reports.
+ */
+function m012(dialect: DialectName): Migration {
+  const { num } = cols(dialect);
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('job').addColumn('differential_limit_c', num).execute();
+    },
+  };
+}
+
+/**
+ * Issue 16, checklists (docs/decisions/checklists.md): the templates of a company (their content as JSON
+ * text, the spec's `template`), the Lumitrack projects each is assigned to, the audit of every operation on
+ * them, the filled checklists (each with the template as it was filled, who and when; never changed), and
+ * the photos uploaded for PHOTO items (the bytes in a file store; a row until a fill takes it).
+ */
+function m014(dialect: DialectName): Migration {
+  const { ms, id } = cols(dialect);
+  return {
+    async up(db: AnyDb) {
+      await id(db.schema.createTable('checklist_template'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('company.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('template', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .addColumn('last_modified', ms, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('checklist_template_name_uq')
+        .on('checklist_template')
+        .unique()
+        .expression(sql`company_id, lower(name)`)
+        .execute();
+
+      await db.schema
+        .createTable('checklist_template_tenant')
+        .addColumn('template_id', 'integer', (c) =>
+          c.notNull().references('checklist_template.id').onDelete('cascade'),
+        )
+        .addColumn('tenant_id', 'integer', (c) => c.notNull().references('tenant.id').onDelete('cascade'))
+        .addPrimaryKeyConstraint('checklist_template_tenant_pk', ['template_id', 'tenant_id'])
+        .execute();
+      await db.schema
+        .createIndex('checklist_template_tenant_idx')
+        .on('checklist_template_tenant')
+        .column('tenant_id')
+        .execute();
+
+      await id(db.schema.createTable('checklist_audit'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('company.id').onDelete('cascade'))
+        .addColumn('template_id', 'integer', (c) =>
+          c.notNull().references('checklist_template.id').onDelete('cascade'),
+        )
+        .addColumn('operation', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'integer')
+        .addColumn('username', 'text', (c) => c.notNull())
+        .addColumn('detail', 'text')
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('checklist_audit_template_idx')
+        .on('checklist_audit')
+        .columns(['template_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('checklist_audit_company_idx')
+        .on('checklist_audit')
+        .columns(['company_id', 'id'])
+        .execute();
+
+      await id(db.schema.createTable('checklist_fill'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('company.id').onDelete('cascade'))
+        .addColumn('template_id', 'integer', (c) =>
+          c.notNull().references('checklist_template.id').onDelete('cascade'),
+        )
+        .addColumn('template_version', 'integer', (c) => c.notNull())
+        .addColumn('template_name', 'text', (c) => c.notNull())
+        .addColumn('template', 'text', (c) => c.notNull())
+        .addColumn('tenant_id', 'integer', (c) => c.notNull().references('tenant.id').onDelete('cascade'))
+        .addColumn('tenant_group_id', 'integer', (c) =>
+          c.notNull().references('tenant_group.id').onDelete('cascade'),
+        )
+        .addColumn('lumitrack_id', 'text', (c) => c.notNull())
+        .addColumn('answers', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'integer', (c) => c.notNull())
+        .addColumn('username', 'text', (c) => c.notNull())
+        .addColumn('user_name', 'text', (c) => c.notNull())
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('checklist_fill_lumitrack_idx')
+        .on('checklist_fill')
+        .columns(['company_id', 'lumitrack_id', 'created_at'])
+        .execute();
+
+      await db.schema
+        .createTable('checklist_photo')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('company.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (c) => c.notNull())
+        .addColumn('fill_id', 'integer', (c) => c.references('checklist_fill.id').onDelete('cascade'))
+        .addColumn('mime_type', 'text', (c) => c.notNull())
+        .addColumn('size', 'integer', (c) => c.notNull())
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('checklist_photo_user_idx')
+        .on('checklist_photo')
+        .columns(['user_id', 'fill_id'])
+        .execute();
+    },
+  };
+}
+
+/**
+ * Issue 16, usage tracking (docs/decisions/usage-tracking.md): single page views and events (the user id
+ * from the session, the route pattern, the event name, the time; nothing else), kept 90 days, and the
+ * counts per company, UTC day, page and event, kept. (kind, path, name) with name '' for page views.
+ */
+function m016(dialect: DialectName): Migration {
+  const { ms, id } = cols(dialect);
+  return {
+    async up(db: AnyDb) {
+      await id(db.schema.createTable('usage_event'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('company.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('app_user.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('path', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('at', ms, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('usage_event_user_idx')
+        .on('usage_event')
+        .columns(['user_id', 'at'])
+        .execute();
+      await db.schema.createIndex('usage_event_at_idx').on('usage_event').column('at').execute();
+
+      await db.schema
+        .createTable('usage_daily')
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('company.id').onDelete('cascade'))
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('path', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('usage_daily_pk', ['company_id', 'day', 'kind', 'path', 'name'])
+        .execute();
+    },
+  };
+}
+
+/**
+ * Issue 16, Lumitrack IDs and their QR label files (docs/decisions/lumitrack.md): the company's IDs (the
+ * human ID unique per company; a GPS node held by one ID at most), the ID file requests made by the label
+ * worker through the leased queue (apps/server/src/jobs/leased-queue.ts), the IDs of each request in order,
+ * and each user's preferred label format.
+ */
+function m013(dialect: DialectName): Migration {
+  const { ms, id } = cols(dialect);
+  return {
+    async up(db: AnyDb) {
+      await id(db.schema.createTable('lumitrack_id'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('company.id').onDelete('cascade'))
+        .addColumn('lumitrack_id', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull().defaultTo('STANDARD'))
+        .addColumn('state', 'text', (c) => c.notNull().defaultTo('Active'))
+        .addColumn('tenant_id', 'integer', (c) => c.references('tenant.id').onDelete('set null'))
+        .addColumn('gps_node_id', 'integer', (c) => c.references('node.id').onDelete('set null'))
+        .addColumn('created_by', 'integer', (c) => c.references('app_user.id').onDelete('set null'))
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .addColumn('updated_at', ms, (c) => c.notNull())
+        .addColumn('deactivated_at', ms)
+        .addUniqueConstraint('lumitrack_id_company_uq', ['company_id', 'lumitrack_id'])
+        .execute();
+      await db.schema
+        .createIndex('lumitrack_id_gps_node_uq')
+        .on('lumitrack_id')
+        .column('gps_node_id')
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('lumitrack_id_created_idx')
+        .on('lumitrack_id')
+        .columns(['company_id', 'created_at'])
+        .execute();
+      await db.schema.createIndex('lumitrack_id_tenant_idx').on('lumitrack_id').column('tenant_id').execute();
+
+      await id(db.schema.createTable('lumitrack_file_request'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('company.id').onDelete('cascade'))
+        .addColumn('owner_user_id', 'integer', (c) => c.references('app_user.id').onDelete('set null'))
+        .addColumn('owner_username', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('NEW'))
+        .addColumn('is_user_defined', 'integer', (c) => c.notNull())
+        .addColumn('company_name', 'text', (c) => c.notNull())
+        .addColumn('file_type', 'text', (c) => c.notNull())
+        .addColumn('file_format', 'text', (c) => c.notNull())
+        .addColumn('id_count', 'integer', (c) => c.notNull())
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .addColumn('started_at', ms)
+        .addColumn('finished_at', ms)
+        .addColumn('lease_until', ms)
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('error', 'text')
+        .addColumn('file_name', 'text')
+        .addColumn('file_size', ms)
+        .execute();
+      await db.schema
+        .createIndex('lumitrack_file_request_queue_idx')
+        .on('lumitrack_file_request')
+        .columns(['status', 'lease_until'])
+        .execute();
+      await db.schema
+        .createIndex('lumitrack_file_request_company_idx')
+        .on('lumitrack_file_request')
+        .columns(['company_id', 'created_at'])
+        .execute();
+
+      await db.schema
+        .createTable('lumitrack_file_request_item')
+        .addColumn('request_id', 'integer', (c) =>
+          c.notNull().references('lumitrack_file_request.id').onDelete('cascade'),
+        )
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('lumitrack_id_id', 'integer', (c) =>
+          c.notNull().references('lumitrack_id.id').onDelete('cascade'),
+        )
+        .addPrimaryKeyConstraint('lumitrack_file_request_item_pk', ['request_id', 'position'])
+        .execute();
+      await db.schema
+        .createIndex('lumitrack_file_request_item_id_idx')
+        .on('lumitrack_file_request_item')
+        .column('lumitrack_id_id')
+        .execute();
+
+      await db.schema
+        .createTable('lumitrack_label_preference')
+        .addColumn('user_id', 'integer', (c) => c.primaryKey().references('app_user.id').onDelete('cascade'))
+        .addColumn('file_format', 'text', (c) => c.notNull())
+        .addColumn('updated_at', ms, (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
+/**
+ * Issue 17, several servers on one PostgreSQL (docs/decisions/several-servers.md): failed sign-in
+ * attempts per key and window, shared by every process (modules/auth/rate-limit.ts). UNLOGGED: a
+ * crash empties it, which only forgets some failures. SQLite keeps them in memory (one process).
+ */
+function m017(dialect: DialectName): Migration {
+  return {
+    async up(db: AnyDb) {
+      if (dialect !== 'postgres') return;
+      await sql`CREATE UNLOGGED TABLE auth_failure (
+        key text PRIMARY KEY, count integer NOT NULL, reset_at bigint NOT NULL)`.execute(db);
+    },
+  };
+}
+
+/**
+ * Issue 16, material tracking (docs/decisions/material-tracking.md): each company's stages (name, order, the
+ * checklist filled there; the defaults are written on first use) and the stage events of its elements
+ * (Lumitrack IDs): who, when, how the element moved, an optional note and the checklist that backs it.
+ */
+function m018(dialect: DialectName): Migration {
+  const { ms, id } = cols(dialect);
+  return {
+    async up(db: AnyDb) {
+      await id(db.schema.createTable('material_stage'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('company.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('checklist_template_id', 'integer', (c) =>
+          c.references('checklist_template.id').onDelete('set null'),
+        )
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .addColumn('updated_at', ms, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('material_stage_company_idx')
+        .on('material_stage')
+        .columns(['company_id', 'position'])
+        .execute();
+
+      await id(db.schema.createTable('material_event'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('company.id').onDelete('cascade'))
+        .addColumn('lumitrack_id_id', 'integer', (c) =>
+          c.notNull().references('lumitrack_id.id').onDelete('cascade'),
+        )
+        .addColumn('stage_id', 'integer', (c) => c.notNull().references('material_stage.id'))
+        .addColumn('move', 'text', (c) => c.notNull())
+        .addColumn('note', 'text')
+        .addColumn('checklist_fill_id', 'integer', (c) =>
+          c.references('checklist_fill.id').onDelete('set null'),
+        )
+        .addColumn('user_id', 'integer', (c) => c.notNull())
+        .addColumn('username', 'text', (c) => c.notNull())
+        .addColumn('user_name', 'text', (c) => c.notNull())
+        .addColumn('created_at', ms, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('material_event_element_idx')
+        .on('material_event')
+        .columns(['lumitrack_id_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('material_event_stage_idx')
+        .on('material_event')
+        .column('stage_id')
+        .execute();
+    },
+  };
+}
+
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -828,6 +1179,13 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '009_notifications': m009(dialect),
     '010_push': m010(dialect),
     '011_alarm_kinds': m011(dialect),
+    '012_job_differential_limit': m012(dialect),
+    '015_alarm_subjects': m015(),
+    '014_checklists': m014(dialect),
+    '016_usage': m016(dialect),
+    '013_lumitrack': m013(dialect),
+    '017_auth_failure': m017(dialect),
+    '018_material_tracking': m018(dialect),
   };
 }
 

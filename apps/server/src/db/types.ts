@@ -334,6 +334,8 @@ export interface JobTable {
   target_unit: string | null;
   /** What the spec's target is for (a JOB_TARGET_KINDS value); null: STRIPPING. */
   target_kind: string | null;
+  /** Largest temperature difference of the job's sensor pairs, °C (migration 012); null: DIFFERENTIAL_LIMIT_C. */
+  differential_limit_c: number | null;
   created_at: number;
 }
 
@@ -470,6 +472,10 @@ export interface AlarmEventTable {
   sensor_id: number | null;
   node_id: number | null;
   gateway_id: number | null;
+  /** TEMPERATURE_DIFFERENTIAL: the pair's second sensor (sensor_id is the first; migration 015) */
+  second_sensor_id: number | null;
+  /** AVERAGE_STRENGTH: the job group (migration 015) */
+  job_group_id: number | null;
   side: 'high' | 'low' | null;
   quantity: string | null;
   value: number | null;
@@ -554,6 +560,190 @@ export interface PushSubscriptionTable {
   failed_at: number | null;
 }
 
+/** A checklist template of a company (issue 16, migration 014). */
+export interface ChecklistTemplateTable {
+  id: Generated<number>;
+  company_id: number;
+  /** unique in the company, case ignored */
+  name: string;
+  /** JSON text of the template content ({ items }), as checked by domain checkChecklistTemplate */
+  template: string;
+  /** moves on with every edit of the content: a fill keeps the version it filled */
+  version: Generated<number>;
+  is_active: Generated<number>;
+  created_at: number;
+  last_modified: number;
+}
+
+/** A Lumitrack project a checklist template is assigned to. */
+export interface ChecklistTemplateTenantTable {
+  template_id: number;
+  tenant_id: number;
+}
+
+/** One operation on a checklist template (a CHECKLIST_AUDIT_OPERATIONS value), who and when. */
+export interface ChecklistAuditTable {
+  id: Generated<number>;
+  company_id: number;
+  template_id: number;
+  operation: string;
+  user_id: number | null;
+  username: string;
+  detail: string | null;
+  created_at: number;
+}
+
+/** A checklist filled for a Lumitrack ID: the template as it was filled, the answers, who and when. */
+export interface ChecklistFillTable {
+  id: Generated<number>;
+  company_id: number;
+  template_id: number;
+  template_version: number;
+  template_name: string;
+  /** JSON text: the template content filled (a later edit of the template does not change it) */
+  template: string;
+  tenant_id: number;
+  tenant_group_id: number;
+  /** the Lumitrack ID's string id */
+  lumitrack_id: string;
+  /** JSON text: [{ key, value }] in the template's order */
+  answers: string;
+  user_id: number;
+  username: string;
+  user_name: string;
+  created_at: number;
+}
+
+/** A photo uploaded for a PHOTO item; its bytes are in the checklist photo store under its id. */
+export interface ChecklistPhotoTable {
+  /** a UUID, also the stored file's name */
+  id: string;
+  company_id: number;
+  user_id: number;
+  /** the fill that took it; null until then */
+  fill_id: number | null;
+  mime_type: string;
+  size: number;
+  created_at: number;
+}
+
+/** One page view or event (migration 016): kept USAGE_RAW_RETENTION_DAYS days. */
+export interface UsageEventTable {
+  id: Generated<number>;
+  company_id: number;
+  /** from the session, never from the request's body or headers */
+  user_id: number;
+  kind: 'page' | 'event';
+  /** the route pattern (domain usageRoutePattern), never a path with ids */
+  path: string;
+  /** the event name; '' for a page view */
+  name: Generated<string>;
+  at: number;
+}
+
+/** Page views and events per company, UTC day, page and event (migration 016): kept. */
+export interface UsageDailyTable {
+  company_id: number;
+  /** 'YYYY-MM-DD', UTC */
+  day: string;
+  kind: 'page' | 'event';
+  path: string;
+  /** the event name; '' for page views */
+  name: string;
+  count: number;
+}
+
+/** A Lumitrack ID (issue 16, migration 013): the human ID printed on its label, unique per company. */
+export interface LumitrackIdTable {
+  id: Generated<number>;
+  company_id: number;
+  /** the human ID, e.g. LT-7K3M-Q9XP (domain LUMITRACK_ID_PATTERN) */
+  lumitrack_id: string;
+  /** a LUMITRACK_ID_TYPES value */
+  type: Generated<string>;
+  /** Active or Inactive (deleted: hidden from the lists, never reused) */
+  state: Generated<string>;
+  /** the Lumitrack project it is assigned to (null: none yet) */
+  tenant_id: number | null;
+  /** the GPS node tracking it (unique: a node tracks one ID at most) */
+  gps_node_id: number | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+  deactivated_at: number | null;
+}
+
+/** An ID file request (issue 16): QR labels of some IDs, made by the label worker (a leased queue). */
+export interface LumitrackFileRequestTable {
+  id: Generated<number>;
+  company_id: number;
+  owner_user_id: number | null;
+  owner_username: string;
+  /** an ID_FILE_REQUEST_TYPES value */
+  type: string;
+  /** NEW, RUNNING, DONE or ERROR */
+  status: Generated<string>;
+  is_user_defined: number;
+  /** printed on every label */
+  company_name: string;
+  /** PNG, PDF or ZIP */
+  file_type: string;
+  /** PNG, PDF_A4 or PDF_LETTER */
+  file_format: string;
+  id_count: number;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  lease_until: number | null;
+  attempts: Generated<number>;
+  error: string | null;
+  /** the stored file (DONE) */
+  file_name: string | null;
+  file_size: number | null;
+}
+
+/** The IDs of a file request, in label order. */
+export interface LumitrackFileRequestItemTable {
+  request_id: number;
+  position: number;
+  lumitrack_id_id: number;
+}
+
+/** A user's preferred QR label format (section 2: default PDF Letter). */
+export interface LumitrackLabelPreferenceTable {
+  user_id: number;
+  file_format: string;
+  updated_at: number;
+}
+
+/** A stage of a company's material tracking (issue 16, migration 018): its name and order (1 = first). */
+export interface MaterialStageTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  position: number;
+  /** the checklist filled at this stage (a checklist template of the company), if any */
+  checklist_template_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A stage recorded for an element (a Lumitrack ID): who, when, how it moved, an optional note and checklist. */
+export interface MaterialEventTable {
+  id: Generated<number>;
+  company_id: number;
+  lumitrack_id_id: number;
+  stage_id: number;
+  /** FIRST, FORWARD, SAME or BACKWARD (domain StageMove) */
+  move: string;
+  note: string | null;
+  checklist_fill_id: number | null;
+  user_id: number;
+  username: string;
+  user_name: string;
+  created_at: number;
+}
+
 export interface Database {
   app_secret: AppSecretTable;
   company: CompanyTable;
@@ -593,4 +783,17 @@ export interface Database {
   notification_message: NotificationMessageTable;
   push_subscription: PushSubscriptionTable;
   alarm_breach: AlarmBreachTable;
+  checklist_template: ChecklistTemplateTable;
+  checklist_template_tenant: ChecklistTemplateTenantTable;
+  checklist_audit: ChecklistAuditTable;
+  checklist_fill: ChecklistFillTable;
+  checklist_photo: ChecklistPhotoTable;
+  usage_event: UsageEventTable;
+  usage_daily: UsageDailyTable;
+  lumitrack_id: LumitrackIdTable;
+  lumitrack_file_request: LumitrackFileRequestTable;
+  lumitrack_file_request_item: LumitrackFileRequestItemTable;
+  lumitrack_label_preference: LumitrackLabelPreferenceTable;
+  material_stage: MaterialStageTable;
+  material_event: MaterialEventTable;
 }

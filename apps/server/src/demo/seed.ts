@@ -2,6 +2,7 @@ import { SITE_TIME_ZONE } from '@sitepulse/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { hashPassword } from '../lib/crypto.ts';
+import { seedDemoChecklists } from './checklists.ts';
 
 /** The demo company every later test and the first start use. */
 export const DEMO = {
@@ -323,6 +324,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ companyId: numbe
         ])
         .execute();
     }
+    await seedDemoChecklists(trx, companyId, DEMO.users.admin);
     return companyId;
   });
   return { companyId, created: true };

@@ -1,6 +1,7 @@
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Database, ReportRequestTable, ReportScheduleTable } from '../../db/types.ts';
+import { createLeasedQueue } from '../../jobs/leased-queue.ts';
 
 export type RequestRow = Selectable<ReportRequestTable>;
 export type ScheduleRow = Selectable<ReportScheduleTable>;
@@ -12,6 +13,15 @@ export const REPORT_LIST_MAX = 500;
 /** Queries of the reports module: requests, schedules, and what a request may name on its site. */
 export function createReportsRepo(store: Db) {
   const { db } = store;
+  const queue = createLeasedQueue<RequestRow>(store, {
+    table: 'report_request',
+    statusColumn: 'status',
+    ready: 'NEW',
+    running: 'RUNNING',
+    failed: 'ERROR',
+    onClaim: (now) => ({ started_at: sql`COALESCE(started_at, ${now})` }),
+    onAbandoned: (now) => ({ finished_at: now }),
+  });
 
   return {
     transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
@@ -88,101 +98,11 @@ export function createReportsRepo(store: Db) {
 
     // ------------------------------------------------------------ the queue
 
-    /**
-     * Requests whose worker died with them (lease expired) after the last allowed attempt: ERROR. One
-     * UPDATE with its own conditions, so two workers doing it at once change each row once.
-     */
-    async failAbandoned(now: number, attemptsMax: number, reason: string): Promise<number> {
-      const r = await db
-        .updateTable('report_request')
-        .set({ status: 'ERROR', error: reason, finished_at: now, lease_until: null })
-        .where('status', '=', 'RUNNING')
-        .where('lease_until', '<', now)
-        .where('attempts', '>=', attemptsMax)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows);
-    },
+    /** The queue of requests (jobs/leased-queue.ts): NEW, claimed RUNNING with a lease, then DONE or ERROR. */
+    queue,
 
-    /**
-     * Claims the oldest NEW request, or a RUNNING one whose lease expired: RUNNING, leased until
-     * `until`, one more attempt. PostgreSQL: one UPDATE over a `FOR UPDATE SKIP LOCKED` pick, so workers
-     * of several processes never claim one row together; SQLite (one process, one connection): the same
-     * pick and a compare-and-set UPDATE in one transaction.
-     */
-    async claim(now: number, until: number): Promise<RequestRow | undefined> {
-      if (store.dialect === 'postgres') {
-        const r = await sql<RequestRow>`
-          UPDATE report_request
-          SET status = 'RUNNING', lease_until = ${until}, attempts = attempts + 1,
-              started_at = COALESCE(started_at, ${now})
-          WHERE id = (
-            SELECT id FROM report_request
-            WHERE status = 'NEW' OR (status = 'RUNNING' AND lease_until < ${now})
-            ORDER BY created_at, id
-            FOR UPDATE SKIP LOCKED
-            LIMIT 1
-          )
-          RETURNING *`.execute(db);
-        return r.rows[0];
-      }
-      return db.transaction().execute(async (trx) => {
-        const pick = await trx
-          .selectFrom('report_request')
-          .select('id')
-          .where((e) =>
-            e.or([e('status', '=', 'NEW'), e.and([e('status', '=', 'RUNNING'), e('lease_until', '<', now)])]),
-          )
-          .orderBy('created_at')
-          .orderBy('id')
-          .limit(1)
-          .executeTakeFirst();
-        if (!pick) return undefined;
-        return trx
-          .updateTable('report_request')
-          .set((e) => ({
-            status: 'RUNNING',
-            lease_until: until,
-            attempts: sql<number>`attempts + 1`,
-            started_at: e.fn.coalesce('started_at', sql.lit(now)),
-          }))
-          .where('id', '=', pick.id)
-          .where((e) =>
-            e.or([e('status', '=', 'NEW'), e.and([e('status', '=', 'RUNNING'), e('lease_until', '<', now)])]),
-          )
-          .returningAll()
-          .executeTakeFirst();
-      });
-    },
-
-    /** Extends the lease of a claim still held (same attempt, still RUNNING); false when it was lost. */
-    async renew(id: number, attempt: number, until: number): Promise<boolean> {
-      const r = await db
-        .updateTable('report_request')
-        .set({ lease_until: until })
-        .where('id', '=', id)
-        .where('attempts', '=', attempt)
-        .where('status', '=', 'RUNNING')
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
-    },
-
-    /** Ends a claim still held: DONE with its file, ERROR with a reason, or NEW again (released). */
-    async finish(
-      id: number,
-      attempt: number,
-      values: Partial<
-        Pick<RequestRow, 'status' | 'error' | 'file_name' | 'file_size' | 'finished_at' | 'attempts'>
-      >,
-    ): Promise<boolean> {
-      const r = await db
-        .updateTable('report_request')
-        .set({ ...values, lease_until: null })
-        .where('id', '=', id)
-        .where('attempts', '=', attempt)
-        .where('status', '=', 'RUNNING')
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
-    },
+    /** Claims the oldest request as a worker does (queue.claim). */
+    claim: queue.claim,
 
     // ------------------------------------------------------------ schedules
 

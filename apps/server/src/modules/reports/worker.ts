@@ -12,6 +12,7 @@ import {
   reportFileName,
 } from '@sitepulse/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { createLeasedWorker, JobTimeLimitError, type LeasedJob } from '../../jobs/leased-queue.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { isAdminAccount } from '../../lib/roles.ts';
 import type { Services } from '../../services.ts';
@@ -36,8 +37,6 @@ export interface ReportWorkerOptions {
   attachmentMaxBytes?: number;
 }
 
-const silent = { error() {}, warn() {}, info() {} };
-
 async function toBuffer(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
@@ -45,29 +44,20 @@ async function toBuffer(stream: Readable): Promise<Buffer> {
 }
 
 /**
- * The report worker (docs/decisions/reports.md): claims a NEW request (or a RUNNING one whose lease
- * expired: its worker died) with a lease, renews the lease while the generator writes, stores the file
- * under a temp name and renames it, then sets DONE or ERROR, and e-mails the recipients. Each claim
- * counts an attempt; every write after the claim checks the attempt still holds (a worker that lost
- * its lease changes nothing). Polls, and is woken at once by a request made in this process.
+ * The report worker (docs/decisions/reports.md): makes the files of report requests, one at a time (report
+ * files are large, memory is bounded), through the leased queue (jobs/leased-queue.ts: claim, lease renewal,
+ * takeover of a dead worker's request, attempts, time limit, stop): the owner's access is checked again,
+ * the generator writes the file under a temp name that is then renamed, the request ends DONE (and its
+ * recipients are e-mailed) or ERROR with a reason. Woken at once by a request made in this process; polls
+ * for the others. On stop, the request being made goes back to NEW.
  */
 export function createReportWorker(opts: ReportWorkerOptions) {
   const { services } = opts;
   const { reports } = services;
   const { config } = reports;
   const { repo, files } = reports;
-  const log = opts.log ?? silent;
-  const pollMs = opts.pollMs ?? config.reportPollMs;
-  const leaseMs = opts.leaseMs ?? REPORT_LEASE_MS;
-  const limitMs = opts.generationLimitMs ?? REPORT_GENERATION_LIMIT_MS;
-  const attemptsMax = opts.attemptsMax ?? REPORT_ATTEMPTS_MAX;
+  const { log } = opts;
   const attachmentMax = opts.attachmentMaxBytes ?? REPORT_ATTACHMENT_MAX_BYTES;
-
-  const stopping = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let draining: Promise<void> | null = null;
-  let wakeAgain = false;
-  let unsubscribe: (() => void) | undefined;
 
   async function ownerActor(row: RequestRow): Promise<Actor | string> {
     const user = await services.users.findById(row.owner_user_id);
@@ -200,126 +190,52 @@ export function createReportWorker(opts: ReportWorkerOptions) {
     }
   }
 
-  /** Makes one claimed request to its end (DONE, ERROR, or released on shutdown). */
-  async function process(row: RequestRow): Promise<void> {
-    const attempt = row.attempts;
-    const generation = new AbortController();
-    const limit = setTimeout(
-      () =>
-        generation.abort(
-          new ReportError(`The report took longer than ${Math.round(limitMs / 60_000) || 1} min to make`),
-        ),
-      limitMs,
-    );
-    const onStop = () => generation.abort(stopping.signal.reason);
-    stopping.signal.addEventListener('abort', onStop, { once: true });
-    let lost = false;
-    const renew = setInterval(
-      () => {
-        repo
-          .renew(row.id, attempt, Date.now() + leaseMs)
-          .then((held) => {
-            if (!held) {
-              lost = true;
-              generation.abort(new Error('lease lost'));
-            }
-          })
-          .catch((err) => log.warn({ err, reportId: row.id }, 'report lease renewal failed'));
-      },
-      Math.max(50, Math.floor(leaseMs / 3)),
-    );
+  /** Makes one claimed request: DONE with its file, then e-mailed; throws for ERROR. */
+  async function make(job: LeasedJob<RequestRow>): Promise<undefined> {
+    const { row } = job;
+    const actor = await ownerActor(row);
+    if (typeof actor === 'string') throw new ReportError(actor);
+    const { name, size } = await generate(row, actor, job.signal);
+    const done = await job.finish({
+      status: 'DONE',
+      error: null,
+      file_name: name,
+      file_size: size,
+      finished_at: Date.now(),
+    });
+    if (!done) {
+      // Deleted meanwhile (or taken over): a deleted request's file goes with it.
+      if (!(await repo.findRequest(row.company_id, row.id))) await files.remove(name);
+      return undefined;
+    }
     try {
-      const actor = await ownerActor(row);
-      if (typeof actor === 'string') throw new ReportError(actor);
-      const { name, size } = await generate(row, actor, generation.signal);
-      const done = await repo.finish(row.id, attempt, {
-        status: 'DONE',
-        error: null,
-        file_name: name,
-        file_size: size,
-        finished_at: Date.now(),
-      });
-      if (!done) {
-        // Deleted meanwhile (or taken over): a deleted request's file goes with it.
-        if (!(await repo.findRequest(row.company_id, row.id))) await files.remove(name);
-        return;
-      }
-      try {
-        await deliver(row, name, size);
-      } catch (err) {
-        log.error({ err, reportId: row.id }, 'report e-mail failed');
-      }
-    } catch (e) {
-      if (lost) return;
-      if (stopping.signal.aborted) {
-        // Shutdown is not a crash: the request goes back to NEW, its attempt not counted.
-        await repo.finish(row.id, attempt, { status: 'NEW', attempts: attempt - 1 }).catch(() => {});
-        return;
-      }
-      if (!(e instanceof ReportError)) log.error({ err: e, reportId: row.id }, 'report generation failed');
-      const reason = e instanceof ReportError ? e.message : REPORT_FAILED;
-      await repo.finish(row.id, attempt, { status: 'ERROR', error: reason, finished_at: Date.now() });
-    } finally {
-      clearTimeout(limit);
-      clearInterval(renew);
-      stopping.signal.removeEventListener('abort', onStop);
+      await deliver(row, name, size);
+    } catch (err) {
+      log?.error({ err, reportId: row.id }, 'report e-mail failed');
     }
+    return undefined;
   }
 
-  /** Claims and makes one request; false when there was none to claim. */
-  async function runOnce(): Promise<boolean> {
-    const now = Date.now();
-    await repo.failAbandoned(now, attemptsMax, REPORT_ABANDONED);
-    const row = await repo.claim(now, now + leaseMs);
-    if (!row) return false;
-    await process(row);
-    return true;
-  }
-
-  /** Makes requests until none is left (one at a time: report files are large, memory is bounded). */
-  function drain(): Promise<void> {
-    if (draining) {
-      wakeAgain = true;
-      return draining;
-    }
-    draining = (async () => {
-      do {
-        wakeAgain = false;
-        while (!stopping.signal.aborted && (await runOnce())) {}
-      } while (wakeAgain && !stopping.signal.aborted);
-    })()
-      .catch((err) => log.error({ err }, 'report worker failed'))
-      .finally(() => {
-        draining = null;
-      });
-    return draining;
-  }
-
-  function schedule() {
-    if (stopping.signal.aborted) return;
-    timer = setTimeout(async () => {
-      await drain();
-      schedule();
-    }, pollMs);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    drain,
-    /** Starts polling and listening for requests made in this process. */
-    start() {
-      unsubscribe = reports.onCreated(() => void drain());
-      void drain();
-      schedule();
+  return createLeasedWorker<RequestRow>({
+    queue: repo.queue,
+    name: 'report worker',
+    handle: make,
+    failed(job, e) {
+      const ended = (error: string) => ({ status: 'ERROR', error, finished_at: Date.now() });
+      if (e instanceof ReportError) return ended(e.message);
+      if (e instanceof JobTimeLimitError) {
+        return ended(`The report took longer than ${Math.round(e.limitMs / 60_000) || 1} min to make`);
+      }
+      log?.error({ err: e, reportId: job.row.id }, 'report generation failed');
+      return ended(REPORT_FAILED);
     },
-    /** Stops: the request being made goes back to NEW for the next start (or another server). */
-    async stop() {
-      unsubscribe?.();
-      clearTimeout(timer);
-      stopping.abort(new Error('the server is stopping'));
-      await draining;
-    },
-  };
+    abandonedReason: REPORT_ABANDONED,
+    pollMs: opts.pollMs ?? config.reportPollMs,
+    leaseMs: opts.leaseMs ?? REPORT_LEASE_MS,
+    attemptsMax: opts.attemptsMax ?? REPORT_ATTEMPTS_MAX,
+    timeLimitMs: opts.generationLimitMs ?? REPORT_GENERATION_LIMIT_MS,
+    subscribe: (wake) => reports.onCreated(wake),
+    log,
+  });
 }
 export type ReportWorker = ReturnType<typeof createReportWorker>;
