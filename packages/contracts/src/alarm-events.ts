@@ -32,6 +32,15 @@ export const AlarmEvent = Type.Object({
   sensorId: Nullable(id()),
   sensorName: Nullable(Type.String()),
   nodeId: Nullable(id()),
+  /** TEMPERATURE_DIFFERENTIAL: the pair's second sensor (sensorId/sensorName are its first) */
+  secondSensorId: Nullable(id()),
+  secondSensorName: Nullable(Type.String()),
+  /** GATEWAY_OFFLINE: the gateway (its name null once the gateway was deleted) */
+  gatewayId: Nullable(id()),
+  gatewayName: Nullable(Type.String()),
+  /** AVERAGE_STRENGTH: the job group whose every running job reached its threshold */
+  jobGroupId: Nullable(id()),
+  jobGroupName: Nullable(Type.String()),
   /** the quantity of value and bound (Temperature, Strength, Battery, ...) for the reader's units */
   quantity: Nullable(Type.String()),
   /** 'high' or 'low' bound, or null for kinds without one */
@@ -89,17 +98,49 @@ export const SiteEmailNotification = Type.Object({
 export type SiteEmailNotification = Type.Static<typeof SiteEmailNotification>;
 export const SiteEmailNotificationList = Type.Array(SiteEmailNotification);
 
+/**
+ * Why a message was not delivered, as a code the screen says in words (the raw `error` stays beside it):
+ * no SMS gateway configured, the SMS gateway / push service / mail server refused it or was not reached,
+ * PUSH with no browser left and no e-mail address to fall back on, the worker died at every attempt.
+ */
+export const DELIVERY_ERROR_CODES = [
+  'NO_SMS_GATEWAY',
+  'SMS_GATEWAY',
+  'PUSH_SERVICE',
+  'MAIL_SERVER',
+  'NO_ADDRESS',
+  'WORKER_STOPPED',
+  'OTHER',
+] as const;
+export type DeliveryErrorCode = (typeof DELIVERY_ERROR_CODES)[number];
+export const DeliveryErrorCode = Type.Enum(DELIVERY_ERROR_CODES);
+
 /** A message about an alarm to one person on one channel, with its delivery state. */
 export const NotificationMessage = Type.Object({
   id: id(),
   alarmEventId: Nullable(id()),
   userId: id(),
+  /** the person's name (never their address) */
+  recipientName: Type.String(),
+  /** what it tells: the alarm was raised, or cleared; DIGEST: the hourly digest */
+  change: Type.Enum(['RAISED', 'CLEARED', 'DIGEST'] as const),
+  /** the channel it goes by */
   channel: DeliveryChannel,
+  /**
+   * the channel the person asked for (their DefaultNotificationDelivery setting); differs from
+   * `channel` when that one could not be used (PUSH without a subscribed browser, SMS without a phone:
+   * e-mail; no e-mail address: SMS)
+   */
+  requestedChannel: DeliveryChannel,
   state: DeliveryState,
   attempts: Type.Integer({ minimum: 0 }),
   createdAt: EpochMs,
   sentAt: Nullable(EpochMs),
+  /** PENDING: not tried (again) before this time; null otherwise */
+  nextAttemptAt: Nullable(EpochMs),
+  /** the last error as the sender said it (PENDING: the attempt before; FAILED: the last one) */
   error: Nullable(Type.String()),
+  errorCode: Nullable(DeliveryErrorCode),
 });
 export type NotificationMessage = Type.Static<typeof NotificationMessage>;
 export const NotificationMessageList = Type.Array(NotificationMessage);

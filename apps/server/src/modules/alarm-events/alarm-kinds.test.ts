@@ -168,6 +168,47 @@ describe('alarm kinds: temperature differential, average strength, gateway offli
     });
   });
 
+  it("judges a pair against its job's own differential limit, set with its pairs", async () => {
+    const j = await job('Own limit', 2);
+    const [a, b] = j.sensorIds;
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/analytics/concrete/maturity/jobs/pairs/${j.jobId}`,
+      headers,
+      payload: { pairs: [{ sid1: a, sid2: b }], differentialLimitC: 5 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const key = `TEMPERATURE_DIFFERENTIAL:job:${j.jobId}:pair:${a}:${b}`;
+    const feed = async (ts: number, v1: number, v2: number) => {
+      await ctx.db.db
+        .insertInto('reading')
+        .values([
+          { sensor_id: a, ts, value: v1 },
+          { sensor_id: b, ts, value: v2 },
+        ])
+        .execute();
+      await engine.afterBatch({
+        companyId: ctx.companyId,
+        readingNodeIds: [j.nodeId],
+        alarmJobIds: [],
+        nodes: new Map([[j.nodeId, ts]]),
+      });
+    };
+    // 6 °C apart for 10 minutes: far inside the default limit, beyond this job's 5 °C.
+    await feed(T0, 20, 14);
+    await feed(T0 + 10 * MIN, 20, 14);
+    const rows = await eventsOfKey(key);
+    expect(rows).toHaveLength(1);
+    expect(Number(rows[0].bound)).toBe(5);
+    expect(Number(rows[0].value)).toBeCloseTo(6, 6);
+    expect(Number(rows[0].raised_at)).toBe(T0 + 10 * MIN);
+    // Back to 4.6 °C: inside by less than the hysteresis, still active; 4.4 °C clears it.
+    await feed(T0 + 15 * MIN, 20, 15.4);
+    expect((await eventsOfKey(key))[0].cleared_at).toBeNull();
+    await feed(T0 + 20 * MIN, 20, 15.6);
+    expect(Number((await eventsOfKey(key))[0].cleared_at)).toBe(T0 + 20 * MIN);
+  });
+
   it('raises AVERAGE_STRENGTH once when every job of a group reached its threshold', async () => {
     const { id: groupId } = await ctx.db.db
       .insertInto('job_group')
@@ -223,7 +264,13 @@ describe('alarm kinds: temperature differential, average strength, gateway offli
       payload: { note: 'Strip the deck' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ state: 'CLEARED', kind: 'AVERAGE_STRENGTH' });
+    expect(res.json()).toMatchObject({
+      state: 'CLEARED',
+      kind: 'AVERAGE_STRENGTH',
+      jobGroupId: groupId,
+      jobGroupName: 'Deck pours',
+      jobId: null,
+    });
     await batch(b.jobId);
     await engine.sweep(Date.now());
     expect(await eventsOfKey(key)).toHaveLength(1);
@@ -301,5 +348,88 @@ describe('alarm kinds: temperature differential, average strength, gateway offli
       { id: rows[0].id, change: 'RAISED' },
       { id: rows[0].id, change: 'CLEARED' },
     ]);
+  });
+  it('names what each alarm is about: the pair’s second sensor, the gateway, the job group', async () => {
+    const rows = await ctx.db.db
+      .selectFrom('alarm_event')
+      .select(['id', 'kind', 'alarm_key'])
+      .where('tenant_group_id', '=', siteId)
+      .where('kind', 'in', ['TEMPERATURE_DIFFERENTIAL', 'GATEWAY_OFFLINE', 'AVERAGE_STRENGTH'])
+      .orderBy('id')
+      .execute();
+    expect([...new Set(rows.map((r) => r.kind))].sort()).toEqual([
+      'AVERAGE_STRENGTH',
+      'GATEWAY_OFFLINE',
+      'TEMPERATURE_DIFFERENTIAL',
+    ]);
+    for (const r of rows) {
+      const e = await engine.get(r.id);
+      const last = Number(r.alarm_key.slice(r.alarm_key.lastIndexOf(':') + 1));
+      if (r.kind === 'TEMPERATURE_DIFFERENTIAL') {
+        expect(r.alarm_key).toBe(
+          `TEMPERATURE_DIFFERENTIAL:job:${e?.jobId}:pair:${e?.sensorId}:${e?.secondSensorId}`,
+        );
+        const second = await ctx.db.db
+          .selectFrom('sensor')
+          .select('alias')
+          .where('id', '=', last)
+          .executeTakeFirstOrThrow();
+        expect(e).toMatchObject({ secondSensorId: last, secondSensorName: second.alias });
+        expect(e?.secondSensorName).toMatch(/ probe 2$/);
+        expect(e).toMatchObject({ gatewayId: null, gatewayName: null, jobGroupId: null, jobGroupName: null });
+      } else if (r.kind === 'GATEWAY_OFFLINE') {
+        const gw = await ctx.db.db
+          .selectFrom('gateway')
+          .select('name')
+          .where('id', '=', last)
+          .executeTakeFirstOrThrow();
+        expect(e).toMatchObject({
+          gatewayId: last,
+          gatewayName: gw.name,
+          secondSensorId: null,
+          jobGroupId: null,
+        });
+      } else {
+        expect(e).toMatchObject({ jobGroupId: last, jobGroupName: 'Deck pours', secondSensorId: null });
+      }
+    }
+  });
+
+  it('raises no AVERAGE_STRENGTH for a group of one job with a target: its MATURED says the same', async () => {
+    const group = async (name: string) =>
+      (
+        await ctx.db.db
+          .insertInto('job_group')
+          .values({ company_id: ctx.companyId, tenant_id: projectId, name, created_at: T0 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const solo = await job('Solo pour');
+    const soloGroup = await group('Solo pour');
+    const high = await job('High only');
+    const highGroup = await group('High only');
+    await ctx.db.db
+      .updateTable('job')
+      .set({ job_group_id: soloGroup, singular_target: 20, job_alarm_triggered: 1 })
+      .where('id', '=', solo.jobId)
+      .execute();
+    // No singular target: no MATURED alarm, so the group's alarm is the only one that says it.
+    await ctx.db.db
+      .updateTable('job')
+      .set({ job_group_id: highGroup, high_target: 20, job_alarm_triggered: 1 })
+      .where('id', '=', high.jobId)
+      .execute();
+    for (const j of [solo, high])
+      await engine.afterBatch({
+        companyId: ctx.companyId,
+        readingNodeIds: [],
+        alarmJobIds: [j.jobId],
+        nodes: new Map(),
+      });
+    await engine.sweep(Date.now());
+    expect(await eventsOfKey(`MATURED:job:${solo.jobId}`)).toHaveLength(1);
+    expect(await eventsOfKey(`AVERAGE_STRENGTH:group:${soloGroup}`)).toHaveLength(0);
+    expect(await eventsOfKey(`MATURED:job:${high.jobId}`)).toHaveLength(0);
+    expect(await eventsOfKey(`AVERAGE_STRENGTH:group:${highGroup}`)).toHaveLength(1);
   });
 });

@@ -17,6 +17,8 @@ export interface EngineJob {
   termination_date: number | null;
   singular_target: number | null;
   job_alarm_triggered: number;
+  /** the job's own differential limit, °C (null: DIFFERENTIAL_LIMIT_C) */
+  differential_limit_c: number | null;
 }
 
 const toJob = (r: EngineJob): EngineJob => ({
@@ -25,6 +27,7 @@ const toJob = (r: EngineJob): EngineJob => ({
   termination_date: nn(r.termination_date),
   singular_target: nn(r.singular_target),
   job_alarm_triggered: n(r.job_alarm_triggered),
+  differential_limit_c: nn(r.differential_limit_c),
 });
 
 const JOB_COLUMNS = [
@@ -37,6 +40,7 @@ const JOB_COLUMNS = [
   'job.termination_date',
   'job.singular_target',
   'job.job_alarm_triggered',
+  'job.differential_limit_c',
 ] as const;
 
 /** What a new alarm carries. */
@@ -50,6 +54,10 @@ export interface NewAlarm {
   node_id: number | null;
   /** GATEWAY_OFFLINE only */
   gateway_id?: number | null;
+  /** TEMPERATURE_DIFFERENTIAL only: the pair's second sensor */
+  second_sensor_id?: number | null;
+  /** AVERAGE_STRENGTH only */
+  job_group_id?: number | null;
   side: 'high' | 'low' | null;
   quantity: string | null;
   value: number | null;
@@ -79,6 +87,9 @@ export interface AlarmEventRow {
   job_id: number | null;
   sensor_id: number | null;
   node_id: number | null;
+  second_sensor_id: number | null;
+  gateway_id: number | null;
+  job_group_id: number | null;
   side: 'high' | 'low' | null;
   quantity: string | null;
   value: number | null;
@@ -90,6 +101,9 @@ export interface AlarmEventRow {
   site_name: string;
   job_name: string | null;
   sensor_alias: string | null;
+  second_sensor_alias: string | null;
+  gateway_name: string | null;
+  job_group_name: string | null;
   ack_username: string | null;
   ack_first_name: string | null;
   ack_last_name: string | null;
@@ -103,6 +117,9 @@ export function createAlarmEventsRepo(db: Kysely<Database>) {
       .innerJoin('tenant_group as g', 'g.id', 'e.tenant_group_id')
       .leftJoin('job as j', 'j.id', 'e.job_id')
       .leftJoin('sensor as s', 's.id', 'e.sensor_id')
+      .leftJoin('sensor as s2', 's2.id', 'e.second_sensor_id')
+      .leftJoin('gateway as gw', 'gw.id', 'e.gateway_id')
+      .leftJoin('job_group as jg', 'jg.id', 'e.job_group_id')
       .leftJoin('app_user as u', 'u.id', 'e.acknowledged_by')
       .select([
         'e.id',
@@ -112,6 +129,9 @@ export function createAlarmEventsRepo(db: Kysely<Database>) {
         'e.job_id',
         'e.sensor_id',
         'e.node_id',
+        'e.second_sensor_id',
+        'e.gateway_id',
+        'e.job_group_id',
         'e.side',
         'e.quantity',
         'e.value',
@@ -123,6 +143,9 @@ export function createAlarmEventsRepo(db: Kysely<Database>) {
         'g.name as site_name',
         'j.name as job_name',
         's.alias as sensor_alias',
+        's2.alias as second_sensor_alias',
+        'gw.name as gateway_name',
+        'jg.name as job_group_name',
         'u.username as ack_username',
         'u.first_name as ack_first_name',
         'u.last_name as ack_last_name',

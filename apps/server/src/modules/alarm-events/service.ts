@@ -65,6 +65,15 @@ function toAlarmEvent(r: AlarmEventRow): AlarmEvent {
     sensorName:
       r.sensor_id === null ? null : sensorDisplayName({ sensorId: r.sensor_id, sensorAlias: r.sensor_alias }),
     nodeId: r.node_id,
+    secondSensorId: r.second_sensor_id,
+    secondSensorName:
+      r.second_sensor_id === null
+        ? null
+        : sensorDisplayName({ sensorId: r.second_sensor_id, sensorAlias: r.second_sensor_alias }),
+    gatewayId: r.gateway_id,
+    gatewayName: r.gateway_name,
+    jobGroupId: r.job_group_id,
+    jobGroupName: r.job_group_name,
     quantity: r.quantity,
     side: r.side,
     value: r.value,
@@ -235,7 +244,8 @@ export function createAlarmEventsService(deps: {
   /**
    * TEMPERATURE_DIFFERENTIAL of one stored pair of a running job: its comparisons (engine
    * pairComparisons) over the readings not judged yet, stepped like one high side of a threshold at the
-   * differential limit, with the default hysteresis and minimum duration.
+   * job's differential limit (its own, set with its pairs, else DIFFERENTIAL_LIMIT_C), with the default
+   * hysteresis and minimum duration.
    */
   async function judgePair(
     job: EngineJob,
@@ -246,7 +256,7 @@ export function createAlarmEventsService(deps: {
     const key = alarmKey.differential(job.id, sensorId1, sensorId2);
     const rule = {
       side: 'high' as const,
-      bound: DIFFERENTIAL_LIMIT_C,
+      bound: job.differential_limit_c ?? DIFFERENTIAL_LIMIT_C,
       hysteresis: DEFAULT_HYSTERESIS,
       minDurationMs: DEFAULT_MIN_DURATION_MS,
     };
@@ -283,6 +293,7 @@ export function createAlarmEventsService(deps: {
               alarm_key: key,
               job_id: job.id,
               sensor_id: sensorId1,
+              second_sensor_id: sensorId2,
               node_id: job.node_id,
               side: 'high',
               quantity: DIFFERENCE_QUANTITY,
@@ -320,7 +331,8 @@ export function createAlarmEventsService(deps: {
    * raised once when every running maturity job of the group with a strength threshold (the singular
    * target, else the highest set) has reached it, i.e. carries the MATURED bit the maturity engine sets
    * on that same rule. Once per set of thresholds: bound is the highest of them, and no new row is made
-   * while one with that bound exists for the group.
+   * while one with that bound exists for the group. Not for a group whose only judged job has a singular
+   * target: its MATURED alarm is that news.
    */
   async function judgeGroups(groupIds: number[], now: number, out: Change[]): Promise<void> {
     const jobs = await repo.runningJobsOfGroups([...new Set(groupIds)], now);
@@ -336,6 +348,9 @@ export function createAlarmEventsService(deps: {
           }) !== null,
       );
       if (judged.length === 0 || judged.some((j) => (j.job_alarm_triggered & 1) !== 1)) continue;
+      // A group of one job with a singular target (every pour made alone gets its own group) would say
+      // what that job's MATURED alarm says: the same news is not sent twice.
+      if (judged.length === 1 && judged[0].singular_target !== null) continue;
       const bound = Math.max(
         ...judged.map(
           (j) =>
@@ -356,6 +371,7 @@ export function createAlarmEventsService(deps: {
           kind: 'AVERAGE_STRENGTH',
           alarm_key: key,
           job_id: null,
+          job_group_id: groupId,
           sensor_id: null,
           node_id: null,
           side: null,

@@ -356,6 +356,12 @@ export interface AlarmMail {
   siteName: string;
   /** job, sensor or node the alarm is about ('' when the site itself) */
   subjectName: string;
+  /** TEMPERATURE_DIFFERENTIAL: the pair's two sensors */
+  pair?: readonly [string, string] | null;
+  /** GATEWAY_OFFLINE: the gateway */
+  gatewayName?: string | null;
+  /** AVERAGE_STRENGTH: the job group */
+  jobGroupName?: string | null;
   /** the value and bound already in the recipient's units ('' when the kind has none) */
   valueText: string;
   boundText: string;
@@ -373,7 +379,8 @@ export function alarmMail(m: AlarmMail): RenderedMail {
     m.lang,
     m.kind === 'SENSOR_THRESHOLD' && m.side ? `${m.kind}_${m.side}` : m.kind,
   );
-  const about = m.subjectName ? ` - ${m.subjectName}` : '';
+  const what = [m.subjectName, m.pair?.join(' / '), m.gatewayName, m.jobGroupName].filter(Boolean).join(', ');
+  const about = what ? ` - ${what}` : '';
   const state = m.change === 'RAISED' ? (es ? 'Alarma' : 'Alarm') : es ? 'Alarma despejada' : 'Alarm cleared';
   const subject = `${state}: ${kind}${about} (${m.siteName})`;
   const sideText =

@@ -6,6 +6,7 @@ import { DEMO } from '../../demo/seed.ts';
 import { OTHER, seedOtherCompany } from '../../test/fixtures.ts';
 import { useSmtpServer } from '../../test/smtp.ts';
 import { signIn, useTestApp } from '../../test/test-app.ts';
+import { alarmMail, alarmSms } from '../mail/templates.ts';
 import { addPerson, caller } from '../users/people-fixtures.ts';
 import { createNotificationsRepo } from './repo.ts';
 import {
@@ -114,6 +115,12 @@ function raise(site: number, siteName = 'Alarm Site'): number {
     sensorId: 5,
     sensorName: `Probe ${id}`,
     nodeId: 7,
+    secondSensorId: null,
+    secondSensorName: null,
+    gatewayId: null,
+    gatewayName: null,
+    jobGroupId: null,
+    jobGroupName: null,
     quantity: 'Temperature',
     side: 'high',
     value: 30,
@@ -319,13 +326,27 @@ describe('alarmChanged and delivery', () => {
     expect(await worker.runOnce()).toBe(false);
   });
 
+  it('says an SMS gateway that does not answer was not reached', async () => {
+    // A port nothing listens on (the test gateway's, once closed).
+    const closed = await startGateway();
+    await closed.close();
+    const gateway = createSmsGateway({ url: closed.url, sender: 'Sitepulse' });
+    await expect(gateway.send('+15550009999', 'hello')).rejects.toThrow(/^SMS gateway not reached: /);
+  });
+
   it('keeps a text unsent in the outbox without an SMS gateway', async () => {
     const { svc, worker } = make(null);
     const eventId = raise(siteId);
     await svc.alarmChanged(eventId, 'RAISED');
     await worker.drain();
     const sms = (await svc.messagesOf(eventId)).find((m) => m.channel === 'SMS');
-    expect(sms).toMatchObject({ state: 'FAILED', attempts: 1, error: NO_SMS_GATEWAY, sentAt: null });
+    expect(sms).toMatchObject({
+      state: 'FAILED',
+      attempts: 1,
+      error: NO_SMS_GATEWAY,
+      errorCode: 'NO_SMS_GATEWAY',
+      sentAt: null,
+    });
     const outbox = await ctx.db.db
       .selectFrom('mail_outbox')
       .selectAll()
@@ -334,6 +355,95 @@ describe('alarmChanged and delivery', () => {
       .execute();
     expect(outbox).toHaveLength(1);
     expect(outbox[0].sent_at).toBeNull();
+  });
+
+  it('says per message which channel was asked and which was used, and why one waits', async () => {
+    const { svc } = make();
+    const worker = createNotificationWorker({
+      notifications: svc,
+      pollMs: 60_000,
+      backoffMs: 60_000,
+      now: () => clock,
+    });
+    const stateSite = await newSite('State Site');
+    // tess asked for SMS but has no phone: e-mail. otto has no e-mail address: SMS.
+    const tess = await addPerson(ctx.db.db, {
+      companyId: ctx.companyId,
+      username: 'tess',
+      grants: [{ tenantGroupId: stateSite, access: 2 }],
+    });
+    await setting(tess, 'DefaultNotificationDelivery', 'SMS');
+    const otto = await addPerson(ctx.db.db, {
+      companyId: ctx.companyId,
+      username: 'otto',
+      email: '',
+      phone: '+15550003333',
+      grants: [{ tenantGroupId: stateSite, access: 4 }],
+    });
+    gw.failures = 1;
+    const eventId = raise(stateSite, 'State Site');
+    await svc.alarmChanged(eventId, 'RAISED');
+    const queued = await svc.messagesOf(eventId);
+    expect(queued.map((m) => [m.state, m.attempts, m.nextAttemptAt])).toEqual([
+      ['PENDING', 0, clock],
+      ['PENDING', 0, clock],
+    ]);
+    await worker.runOnce();
+    await worker.runOnce();
+    const byUser = async () => new Map((await svc.messagesOf(eventId)).map((m) => [m.userId, m]));
+    let m = await byUser();
+    expect(m.get(tess)).toMatchObject({
+      recipientName: 'tess Person',
+      requestedChannel: 'SMS',
+      channel: 'EMAIL',
+      state: 'SENT',
+      errorCode: null,
+      nextAttemptAt: null,
+    });
+    // The gateway was busy: waiting for its next attempt, with the gateway's answer.
+    expect(m.get(otto)).toMatchObject({
+      recipientName: 'otto Person',
+      requestedChannel: 'EMAIL',
+      channel: 'SMS',
+      state: 'PENDING',
+      attempts: 1,
+      error: 'SMS gateway answered 503: busy',
+      errorCode: 'SMS_GATEWAY',
+      nextAttemptAt: clock + 60_000,
+    });
+    expect(await worker.runOnce()).toBe(false);
+    clock += 60_000;
+    await worker.drain();
+    m = await byUser();
+    expect(m.get(otto)).toMatchObject({ state: 'SENT', attempts: 2, error: null, errorCode: null });
+    clock = Date.now();
+  });
+
+  it('says an e-mail the mail server refused FAILED, without the address', async () => {
+    const { svc, worker } = make();
+    const refusedSite = await newSite('Refused Site');
+    await addPerson(ctx.db.db, {
+      companyId: ctx.companyId,
+      username: 'vera',
+      grants: [{ tenantGroupId: refusedSite, access: 2 }],
+    });
+    smtp.refuse.add('vera@people.example');
+    try {
+      const eventId = raise(refusedSite, 'Refused Site');
+      await svc.alarmChanged(eventId, 'RAISED');
+      await worker.drain();
+      const [message] = await svc.messagesOf(eventId);
+      expect(message).toMatchObject({
+        state: 'FAILED',
+        attempts: DELIVERY_ATTEMPTS_MAX,
+        channel: 'EMAIL',
+        errorCode: 'MAIL_SERVER',
+      });
+      expect(message.error).toContain('550');
+      expect(message.error).not.toContain('@');
+    } finally {
+      smtp.refuse.delete('vera@people.example');
+    }
   });
 
   it('two workers send each message once', async () => {
@@ -467,3 +577,33 @@ async function otherCompanyId() {
       .executeTakeFirst()
   )?.id;
 }
+
+describe('alarm texts', () => {
+  const base = {
+    lang: 'en' as const,
+    name: 'Ann',
+    change: 'RAISED' as const,
+    siteName: 'North Yard',
+    valueText: '',
+    boundText: '',
+    side: null,
+    whenText: 'Jan 5, 2026, 3:00 PM (UTC)',
+    link: 'https://sitepulse.test/construction_dashboard/4',
+  };
+
+  it('name the pair’s two sensors, the gateway and the job group an alarm is about', () => {
+    expect(
+      alarmMail({ ...base, kind: 'TEMPERATURE_DIFFERENTIAL', subjectName: 'Deck', pair: ['Top', 'Bottom'] })
+        .subject,
+    ).toBe('Alarm: Temperature differential - Deck, Top / Bottom (North Yard)');
+    const gateway = alarmMail({ ...base, kind: 'GATEWAY_OFFLINE', subjectName: '', gatewayName: 'GW East' });
+    expect(gateway.subject).toBe('Alarm: Gateway offline - GW East (North Yard)');
+    expect(gateway.text).toContain('Gateway offline on North Yard - GW East.');
+    expect(
+      alarmSms({ ...base, lang: 'es', kind: 'AVERAGE_STRENGTH', subjectName: '', jobGroupName: 'Deck pours' })
+        .text,
+    ).toBe(
+      'Alarma: Resistencia media alcanzada - Deck pours (North Yard). https://sitepulse.test/construction_dashboard/4',
+    );
+  });
+});

@@ -1,9 +1,16 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { NotificationMessageTable } from '../../db/types.ts';
+import { createLeasedQueue } from '../../jobs/leased-queue.ts';
 
 export type MessageRow = Selectable<NotificationMessageTable>;
 export type NewMessage = Insertable<NotificationMessageTable>;
+/** A message with its person's names (null once the person is gone). */
+export type MessageWithName = MessageRow & {
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+};
 
 /** A member of a job site as alarm delivery reads them: contact, settings and subscription. */
 export interface MemberRow {
@@ -31,6 +38,15 @@ export const DELIVERY_SETTINGS = [
 /** Queries of the notifications module: subscriptions, who is on a site, and the message outbox. */
 export function createNotificationsRepo(store: Db) {
   const { db } = store;
+  const queue = createLeasedQueue<MessageRow>(store, {
+    table: 'notification_message',
+    statusColumn: 'state',
+    ready: 'PENDING',
+    running: 'PENDING',
+    failed: 'FAILED',
+    dueColumn: 'next_attempt_at',
+    orderBy: ['next_attempt_at', 'id'],
+  });
 
   return {
     async sites(companyId: number, siteIds: number[]): Promise<{ id: number; name: string }[]> {
@@ -171,69 +187,29 @@ export function createNotificationsRepo(store: Db) {
       return rows.map((r) => r.subject);
     },
 
-    async messages(f: { userId?: number; alarmEventId?: number; companyId?: number }): Promise<MessageRow[]> {
-      let q = db.selectFrom('notification_message').selectAll();
-      if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
-      if (f.alarmEventId !== undefined) q = q.where('alarm_event_id', '=', f.alarmEventId);
-      if (f.companyId !== undefined) q = q.where('company_id', '=', f.companyId);
-      return q.orderBy('id').limit(1000).execute();
-    },
-
-    /** PENDING messages given up on: their last claim expired after the last attempt. */
-    async failAbandoned(now: number, attemptsMax: number, reason: string): Promise<number> {
-      const r = await db
-        .updateTable('notification_message')
-        .set({ state: 'FAILED', error: reason, lease_until: null })
-        .where('state', '=', 'PENDING')
-        .where('lease_until', '<', now)
-        .where('attempts', '>=', attemptsMax)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows);
+    /** Messages (at most 1000, oldest first) with the names of their people. */
+    async messages(f: {
+      userId?: number;
+      alarmEventId?: number;
+      companyId?: number;
+    }): Promise<MessageWithName[]> {
+      let q = db
+        .selectFrom('notification_message as m')
+        .leftJoin('app_user as u', 'u.id', 'm.user_id')
+        .selectAll('m')
+        .select(['u.username', 'u.first_name', 'u.last_name']);
+      if (f.userId !== undefined) q = q.where('m.user_id', '=', f.userId);
+      if (f.alarmEventId !== undefined) q = q.where('m.alarm_event_id', '=', f.alarmEventId);
+      if (f.companyId !== undefined) q = q.where('m.company_id', '=', f.companyId);
+      return q.orderBy('m.id').limit(1000).execute();
     },
 
     /**
-     * Claims the oldest due PENDING message not leased by a live worker: leased until `until`, one more
-     * attempt. PostgreSQL: one UPDATE over a `FOR UPDATE SKIP LOCKED` pick, so workers of several
-     * processes never claim one row together; SQLite (one process, one connection): the same pick and a
-     * compare-and-set UPDATE in one transaction (the reports worker's pattern).
+     * The outbox as a queue (jobs/leased-queue.ts): a PENDING message is claimed once its next attempt is
+     * due (oldest due first); it stays PENDING while its lease marks the claim, then is SENT, FAILED, or
+     * PENDING again for a later attempt.
      */
-    async claim(now: number, until: number): Promise<MessageRow | undefined> {
-      if (store.dialect === 'postgres') {
-        const r = await sql<MessageRow>`
-          UPDATE notification_message
-          SET lease_until = ${until}, attempts = attempts + 1
-          WHERE id = (
-            SELECT id FROM notification_message
-            WHERE state = 'PENDING' AND next_attempt_at <= ${now}
-              AND (lease_until IS NULL OR lease_until < ${now})
-            ORDER BY next_attempt_at, id
-            FOR UPDATE SKIP LOCKED
-            LIMIT 1
-          )
-          RETURNING *`.execute(db);
-        return r.rows[0];
-      }
-      return db.transaction().execute(async (trx) => {
-        const pick = await trx
-          .selectFrom('notification_message')
-          .select(['id', 'attempts'])
-          .where('state', '=', 'PENDING')
-          .where('next_attempt_at', '<=', now)
-          .where((e) => e.or([e('lease_until', 'is', null), e('lease_until', '<', now)]))
-          .orderBy('next_attempt_at')
-          .orderBy('id')
-          .limit(1)
-          .executeTakeFirst();
-        if (!pick) return undefined;
-        return trx
-          .updateTable('notification_message')
-          .set({ lease_until: until, attempts: pick.attempts + 1 })
-          .where('id', '=', pick.id)
-          .where('attempts', '=', pick.attempts)
-          .returningAll()
-          .executeTakeFirst();
-      });
-    },
+    queue,
 
     /** Changes how a claimed message goes (PUSH with no browser left: e-mail), while the claim holds. */
     async reroute(
@@ -241,29 +217,7 @@ export function createNotificationsRepo(store: Db) {
       attempt: number,
       values: Pick<MessageRow, 'channel' | 'requested_channel' | 'to_address'>,
     ): Promise<void> {
-      await db
-        .updateTable('notification_message')
-        .set(values)
-        .where('id', '=', id)
-        .where('attempts', '=', attempt)
-        .where('state', '=', 'PENDING')
-        .execute();
-    },
-
-    /** Ends a claim still held (same attempt, still PENDING): SENT, FAILED, or PENDING again later. */
-    async finish(
-      id: number,
-      attempt: number,
-      values: Partial<Pick<MessageRow, 'state' | 'error' | 'sent_at' | 'next_attempt_at' | 'attempts'>>,
-    ): Promise<boolean> {
-      const r = await db
-        .updateTable('notification_message')
-        .set({ ...values, lease_until: null })
-        .where('id', '=', id)
-        .where('attempts', '=', attempt)
-        .where('state', '=', 'PENDING')
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
+      await queue.write(id, attempt, values);
     },
   };
 }

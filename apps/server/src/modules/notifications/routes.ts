@@ -68,11 +68,14 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = asy
         ...base,
         summary: 'The messages of an alarm: to whom, by which channel, and their delivery state',
         description:
-          'Path chosen by us. One row per person, channel and change (RAISED, CLEARED): PENDING (waiting or ' +
-          'retrying, with the last error), SENT (handed to the mail server, SMS gateway or push service), FAILED ' +
-          '(with the error), DIGESTED (held back by the hourly cap, in the digest). A PUSH message whose person ' +
-          'has no subscribed browser goes by e-mail. Readers of the site: another company’s alarm or an ' +
-          'ungranted site 404, an inspector there 403.',
+          'Path chosen by us. One row per person, channel and change (RAISED, CLEARED), oldest first: PENDING ' +
+          '(queued with 0 attempts; retrying with the last error and nextAttemptAt), SENT (handed to the mail ' +
+          'server, SMS gateway or push service), FAILED (with the error and its errorCode), DIGESTED (held back ' +
+          'by the hourly cap, in the digest). requestedChannel is the person’s DefaultNotificationDelivery, ' +
+          'channel the one used: PUSH without a subscribed browser and SMS without a phone go by e-mail, no ' +
+          'e-mail address by SMS. The person is named (recipientName); addresses and phone numbers are not ' +
+          'listed. Readers of the site (as GET /alarms/events): another company’s alarm or an ungranted site ' +
+          '404, an inspector there 403.',
         params: IdParams,
         response: { 200: NotificationMessageList, ...AUTHED_ERRORS },
       },

@@ -24,7 +24,8 @@ import type { JobsitesService } from '../jobsites/service.ts';
 import type { MailService } from '../mail/service.ts';
 import { alarmDigestMail, alarmDigestSms, alarmMail, alarmSms, mailLanguage } from '../mail/templates.ts';
 import type { PushService } from '../push/service.ts';
-import type { MemberRow, MessageRow, NotificationsRepo } from './repo.ts';
+import { deliveryErrorCode, NO_PUSH_NO_EMAIL, NO_SMS_GATEWAY } from './delivery-errors.ts';
+import type { MemberRow, MessageRow, MessageWithName, NotificationsRepo } from './repo.ts';
 import { createSmsGateway, type SmsGateway } from './sms.ts';
 
 export type AlarmChange = 'RAISED' | 'CLEARED';
@@ -33,8 +34,7 @@ export type LoadedAlarmEvent = AlarmEvent & { companyId: number };
 
 const HOUR_MS = 3_600_000;
 
-/** What a text message without a configured gateway is marked with (it stays in the mail outbox). */
-export const NO_SMS_GATEWAY = 'No SMS gateway configured (SMS_GATEWAY_URL): kept unsent in the outbox';
+export { NO_SMS_GATEWAY };
 
 /** What a push message is addressed to (it goes to every browser the person subscribed). */
 export const PUSH_ADDRESS = 'web-push';
@@ -218,6 +218,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
       for (const m of members) {
         const s = settings.get(m.id) ?? {};
         const asked = s.DefaultNotificationDelivery;
+        // The setting's default is EMAIL (settings module).
+        const askedChannel: DeliveryChannel = asked === 'SMS' || asked === 'PUSH' ? asked : 'EMAIL';
         const route = channelFor(asked, { ...m, hasPush: pushUsers.has(m.id) });
         if (!route) continue;
         const lang = mailLanguage(s.Language);
@@ -230,6 +232,12 @@ export function createNotificationsService(deps: NotificationsDeps) {
           change,
           siteName: event.siteName,
           subjectName: event.jobName ?? event.sensorName ?? '',
+          pair:
+            event.secondSensorName !== null && event.sensorName !== null
+              ? ([event.sensorName, event.secondSensorName] as const)
+              : null,
+          gatewayName: event.gatewayName ?? (event.gatewayId !== null ? `#${event.gatewayId}` : null),
+          jobGroupName: event.jobGroupName,
           valueText: q && event.value !== null ? formatMeasurementWithUnit(q, event.value, system) : '',
           boundText: q && event.bound !== null ? formatMeasurementWithUnit(q, event.bound, system) : '',
           side: event.side,
@@ -252,8 +260,9 @@ export function createNotificationsService(deps: NotificationsDeps) {
           user_id: m.id,
           tenant_group_id: event.tenantGroupId,
           channel: route.channel,
-          // Recorded when another channel had to be used (PUSH without a browser, SMS without a phone).
-          requested_channel: (asked === 'SMS' || asked === 'PUSH') && asked !== route.channel ? asked : null,
+          // Recorded when another channel had to be used (PUSH without a browser, SMS without a phone,
+          // EMAIL without an address).
+          requested_channel: askedChannel !== route.channel ? askedChannel : null,
           link: route.channel === 'PUSH' ? link : null,
           to_address: route.to,
           language: lang,
@@ -325,7 +334,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
         if (r && r.errors.length > 0) throw new Error(r.errors.join('; '));
         // Every browser unsubscribed or gone (404/410) since the message was made: e-mail instead.
         const user = await repo.user(row.company_id, row.user_id);
-        if (!user?.email) throw new PermanentDeliveryError('No push subscription and no e-mail address');
+        if (!user?.email) throw new PermanentDeliveryError(NO_PUSH_NO_EMAIL);
         await repo.reroute(row.id, row.attempts, {
           channel: 'EMAIL',
           requested_channel: 'PUSH',
@@ -384,16 +393,32 @@ function pushBody(m: { valueText: string; boundText: string; whenText: string })
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
-export function toMessage(r: MessageRow): NotificationMessage {
+/**
+ * An error as every reader of the site may see it: the message's own address and anything shaped like an
+ * e-mail address (a mail server's answer may quote one) replaced by '…'.
+ */
+export function redactAddresses(error: string, address: string): string {
+  const own = address && address !== PUSH_ADDRESS ? error.split(address).join('…') : error;
+  return own.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '…');
+}
+
+/** A message as GET /alarms/events/{id}/messages answers it: no address, the person's name. */
+export function toMessage(r: MessageWithName): NotificationMessage {
+  const channel = r.channel as DeliveryChannel;
   return {
     id: r.id,
     alarmEventId: r.alarm_event_id,
     userId: r.user_id,
-    channel: r.channel as DeliveryChannel,
+    recipientName: personName({ firstName: r.first_name, lastName: r.last_name, username: r.username ?? '' }),
+    change: r.change as NotificationMessage['change'],
+    channel,
+    requestedChannel: (r.requested_channel as DeliveryChannel | null) ?? channel,
     state: r.state as DeliveryState,
     attempts: r.attempts,
     createdAt: r.created_at,
     sentAt: r.sent_at,
-    error: r.error,
+    nextAttemptAt: r.state === 'PENDING' ? r.next_attempt_at : null,
+    error: r.error === null ? null : redactAddresses(r.error, r.to_address),
+    errorCode: deliveryErrorCode(r.error, channel),
   };
 }

@@ -21,16 +21,21 @@ export function createSmsGateway(opts: SmsGatewayOptions): SmsGateway {
   const timeoutMs = opts.timeoutMs ?? SMS_GATEWAY_TIMEOUT_MS;
   return {
     async send(to, text) {
-      const res = await fetch(opts.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-        },
-        body: JSON.stringify({ to, from: opts.sender, text }),
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'error',
-      });
+      let res: Response;
+      try {
+        res = await fetch(opts.url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+          },
+          body: JSON.stringify({ to, from: opts.sender, text }),
+          signal: AbortSignal.timeout(timeoutMs),
+          redirect: 'error',
+        });
+      } catch (e) {
+        throw new Error(`SMS gateway not reached: ${e instanceof Error ? e.message : String(e)}`);
+      }
       if (res.ok) {
         await res.body?.cancel();
         return;

@@ -1,3 +1,5 @@
+import ExpandLessRoundedIcon from '@mui/icons-material/ExpandLessRounded';
+import ExpandMoreRoundedIcon from '@mui/icons-material/ExpandMoreRounded';
 import {
   Box,
   Button,
@@ -20,11 +22,12 @@ import { useTheme } from '@mui/material/styles';
 import type { AlarmEvent } from '@sitepulse/contracts';
 import type { AlarmState } from '@sitepulse/domain';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { type DisplayPreferences, useDisplayPreferences } from '../../app/preferences.ts';
 import { AckDialog } from './AckDialog.tsx';
+import { AlarmMessages } from './AlarmMessages.tsx';
 import { alarmKindKey, alarmValueText } from './rules.ts';
 
 const STATE_COLOURS: Record<AlarmState, 'error' | 'warning' | 'default'> = {
@@ -69,23 +72,43 @@ function MaybeLink({ href, children }: { href: string | undefined; children: Rea
   );
 }
 
-/** Where the alarm is: site, then job and sensor (or node), each job or sensor a link to its screen. */
+/** A differential's two sensors ('Slab T1 / Slab T2'), else the alarm's sensor; null without one. */
+function sensorsText(t: TFunction, e: AlarmEvent): string | null {
+  if (e.sensorName && e.secondSensorName)
+    return t('alarms.pair', { first: e.sensorName, second: e.secondSensorName });
+  return e.sensorName;
+}
+
+/** The gateway of a GATEWAY_OFFLINE alarm and the job group of an AVERAGE_STRENGTH one, in words. */
+function groupOrGatewayText(t: TFunction, e: AlarmEvent): string | null {
+  if (e.jobGroupId !== null) return t('alarms.jobGroup', { name: e.jobGroupName ?? `#${e.jobGroupId}` });
+  if (e.gatewayId !== null) return t('alarms.gateway', { name: e.gatewayName ?? `#${e.gatewayId}` });
+  return null;
+}
+
+/**
+ * Where the alarm is: site, then job and sensor (a differential's two sensors), node, job group or gateway;
+ * each job or sensor a link to its screen.
+ */
 function Where({ e, links }: { e: AlarmEvent; links: AlarmLinks }) {
   const { t } = useTranslation();
   const href = hrefOf(e, links);
   const parts: ReactNode[] = [];
+  const sensors = sensorsText(t, e);
+  const other = groupOrGatewayText(t, e);
   if (e.jobName)
     parts.push(
       <MaybeLink key="job" href={href}>
         {e.jobName}
       </MaybeLink>,
     );
-  if (e.sensorName)
+  if (sensors)
     parts.push(
       <MaybeLink key="sensor" href={href}>
-        {e.sensorName}
+        {sensors}
       </MaybeLink>,
     );
+  else if (other) parts.push(<span key="other">{other}</span>);
   else if (e.nodeId !== null && !e.jobName)
     parts.push(
       <MaybeLink key="node" href={href}>
@@ -93,7 +116,7 @@ function Where({ e, links }: { e: AlarmEvent; links: AlarmLinks }) {
       </MaybeLink>,
     );
   return (
-    <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
+    <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }} data-testid="alarm-where">
       <Box component="span" sx={{ color: 'text.secondary' }}>
         {e.siteName}
       </Box>
@@ -157,13 +180,15 @@ function Times({ e }: { e: AlarmEvent }) {
 
 /** An alarm in words, for the acknowledgement dialog: 'Sensor threshold high: Slab T1 (Level 4 slab)'. */
 export function alarmWhat(t: TFunction, e: AlarmEvent): string {
-  const where = [e.sensorName, e.jobName].filter(Boolean).join(', ') || e.siteName;
+  const where =
+    [sensorsText(t, e), e.jobName, groupOrGatewayText(t, e)].filter(Boolean).join(', ') || e.siteName;
   return `${t(alarmKindKey(e))}: ${where}`;
 }
 
 /**
  * A job site's alarms as `sortAlarms` orders them: cards on a phone, a table from tablet width. Each active
- * alarm nobody acknowledged yet has 'Acknowledge'.
+ * alarm nobody acknowledged yet has 'Acknowledge'; each has 'Messages', which opens below it who was told
+ * of it and how (AlarmMessages).
  */
 export function AlarmList({
   alarms,
@@ -179,6 +204,33 @@ export function AlarmList({
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [acking, setAcking] = useState<AlarmEvent | null>(null);
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
+  const isOpen = (e: AlarmEvent) => opened.has(e.id);
+  const toggle = (e: AlarmEvent) =>
+    setOpened((before) => {
+      const next = new Set(before);
+      if (!next.delete(e.id)) next.add(e.id);
+      return next;
+    });
+  const messagesId = (e: AlarmEvent) => `alarm-messages-${e.id}`;
+
+  const messagesButton = (e: AlarmEvent) => (
+    <Button
+      size="small"
+      variant="text"
+      onClick={() => toggle(e)}
+      aria-expanded={isOpen(e)}
+      aria-controls={isOpen(e) ? messagesId(e) : undefined}
+      aria-label={t('alarms.messages.showLabel', { what: alarmWhat(t, e) })}
+      endIcon={isOpen(e) ? <ExpandLessRoundedIcon /> : <ExpandMoreRoundedIcon />}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {t('alarms.messages.show')}
+    </Button>
+  );
+  const messages = (e: AlarmEvent) => (
+    <AlarmMessages tenantGroupId={tenantGroupId} alarmEventId={e.id} id={messagesId(e)} />
+  );
 
   const ackButton = (e: AlarmEvent, fullWidth = false) =>
     e.state === 'ACTIVE' ? (
@@ -232,6 +284,8 @@ export function AlarmList({
                     <Times e={e} />
                   </Box>
                   {e.state === 'ACTIVE' ? <Box sx={{ mt: 1.25 }}>{ackButton(e, true)}</Box> : null}
+                  <Box sx={{ mt: 0.75 }}>{messagesButton(e)}</Box>
+                  {isOpen(e) ? <Box sx={{ mt: 1 }}>{messages(e)}</Box> : null}
                 </CardContent>
               </Card>
             );
@@ -258,24 +312,38 @@ export function AlarmList({
           </TableHead>
           <TableBody>
             {alarms.map((e) => (
-              <TableRow key={e.id} data-testid="alarm-row" data-alarm-id={e.id} sx={{ verticalAlign: 'top' }}>
-                <TableCell>
-                  <AlarmStateChip state={e.state} />
-                </TableCell>
-                <TableCell sx={{ fontWeight: 600 }} data-testid="alarm-kind">
-                  {t(alarmKindKey(e))}
-                </TableCell>
-                <TableCell>
-                  <Where e={e} links={links} />
-                </TableCell>
-                <TableCell data-testid="alarm-measure">
-                  {measureText(t, prefs, e) ?? t('common.missing')}
-                </TableCell>
-                <TableCell>
-                  <Times e={e} />
-                </TableCell>
-                <TableCell align="right">{ackButton(e)}</TableCell>
-              </TableRow>
+              <Fragment key={e.id}>
+                <TableRow data-testid="alarm-row" data-alarm-id={e.id} sx={{ verticalAlign: 'top' }}>
+                  <TableCell>
+                    <AlarmStateChip state={e.state} />
+                  </TableCell>
+                  <TableCell sx={{ fontWeight: 600 }} data-testid="alarm-kind">
+                    {t(alarmKindKey(e))}
+                  </TableCell>
+                  <TableCell>
+                    <Where e={e} links={links} />
+                  </TableCell>
+                  <TableCell data-testid="alarm-measure">
+                    {measureText(t, prefs, e) ?? t('common.missing')}
+                  </TableCell>
+                  <TableCell>
+                    <Times e={e} />
+                  </TableCell>
+                  <TableCell align="right">
+                    <Stack spacing={0.5} sx={{ alignItems: 'flex-end' }}>
+                      {ackButton(e)}
+                      {messagesButton(e)}
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+                {isOpen(e) ? (
+                  <TableRow data-testid="alarm-messages-row">
+                    <TableCell colSpan={6} sx={{ bgcolor: 'action.hover' }}>
+                      {messages(e)}
+                    </TableCell>
+                  </TableRow>
+                ) : null}
+              </Fragment>
             ))}
           </TableBody>
         </Table>

@@ -5,7 +5,7 @@ import { invalidateLive, liveInvalidations } from '../../api/live.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { signedInEnglishTests, stubPhoneWidth, testUser } from '../../components/test-utils.tsx';
 import i18n from '../../i18n/index.ts';
-import { Fail, openAlarms, serveAlarms } from './test-server.tsx';
+import { alarm, Fail, message, openAlarms, RAISED, serveAlarms } from './test-server.tsx';
 
 signedInEnglishTests();
 
@@ -176,6 +176,209 @@ describe('AlarmsPage', () => {
       'Reconocida por Sam Super el 15/01/2026 17:10 UTC',
     );
     expect(within(row(3)).getByRole('button', { name: /^Reconocer/ })).toBeTruthy();
+  });
+});
+
+describe('what an alarm is about', () => {
+  it('names a differential’s two sensors, an offline gateway and a job group', async () => {
+    serveAlarms({
+      alarms: [
+        alarm(5, {
+          kind: 'TEMPERATURE_DIFFERENTIAL',
+          sensorName: 'Slab top',
+          secondSensorId: 102,
+          secondSensorName: 'Slab bottom',
+          quantity: 'TemperatureDifference',
+          value: 21,
+          bound: 19.4,
+        }),
+        alarm(6, {
+          kind: 'GATEWAY_OFFLINE',
+          jobId: null,
+          jobName: null,
+          sensorId: null,
+          sensorName: null,
+          nodeId: null,
+          side: null,
+          quantity: null,
+          value: null,
+          bound: null,
+          gatewayId: 8,
+          gatewayName: 'GW North gate',
+        }),
+        alarm(7, {
+          kind: 'AVERAGE_STRENGTH',
+          jobId: null,
+          jobName: null,
+          sensorId: null,
+          sensorName: null,
+          nodeId: null,
+          side: null,
+          quantity: 'Strength',
+          value: null,
+          bound: 25,
+          jobGroupId: 4,
+          jobGroupName: 'Deck pours',
+        }),
+        alarm(8, {
+          kind: 'GATEWAY_OFFLINE',
+          jobId: null,
+          jobName: null,
+          sensorId: null,
+          sensorName: null,
+          nodeId: null,
+          side: null,
+          quantity: null,
+          value: null,
+          bound: null,
+          gatewayId: 9,
+          gatewayName: null, // deleted since
+        }),
+      ],
+    });
+    openAlarms();
+    await screen.findByRole('heading', { name: '4 active alarms' });
+    const where = (id: number) => within(row(id)).getByTestId('alarm-where').textContent;
+    expect(where(5)).toBe('Harbourfront Tower · Level 4 Slab · Slab top / Slab bottom');
+    expect(where(6)).toBe('Harbourfront Tower · Gateway GW North gate');
+    expect(where(7)).toBe('Harbourfront Tower · Job group Deck pours');
+    expect(where(8)).toBe('Harbourfront Tower · Gateway #9');
+    expect(
+      within(row(6)).getByRole('button', { name: 'Acknowledge Gateway offline: Gateway GW North gate' }),
+    ).toBeTruthy();
+  });
+});
+
+describe('an alarm’s messages', () => {
+  const messages = () => [
+    message(1),
+    message(2, {
+      recipientName: 'Pam Push',
+      requestedChannel: 'PUSH',
+      channel: 'EMAIL',
+    }),
+    message(3, {
+      recipientName: 'Sid Sms',
+      channel: 'SMS',
+      requestedChannel: 'SMS',
+      state: 'PENDING',
+      attempts: 2,
+      sentAt: null,
+      nextAttemptAt: RAISED + 5 * 60_000,
+      error: 'SMS gateway answered 503: busy',
+      errorCode: 'SMS_GATEWAY',
+    }),
+    message(4, {
+      recipientName: 'Nia Nophone',
+      requestedChannel: 'SMS',
+      channel: 'EMAIL',
+      state: 'FAILED',
+      attempts: 5,
+      sentAt: null,
+      error: '550 Mailbox unavailable',
+      errorCode: 'MAIL_SERVER',
+    }),
+    message(5, {
+      recipientName: 'Quinn Queue',
+      change: 'CLEARED',
+      state: 'PENDING',
+      attempts: 0,
+      sentAt: null,
+      nextAttemptAt: RAISED,
+    }),
+  ];
+  const item = (name: string) =>
+    screen
+      .getAllByTestId('alarm-message')
+      .find((m) => within(m).getByTestId('message-recipient').textContent?.startsWith(name)) as HTMLElement;
+
+  it('opens below the alarm: who, the channel asked and used, where it stands, times in the display zone', async () => {
+    const server = serveAlarms({ messages: { 3: messages() } });
+    openAlarms();
+    await screen.findByRole('heading', { name: '3 active alarms' });
+    // Not read until asked for.
+    expect(server.sent('GET', '/alarms/events/3/messages')).toEqual([]);
+    const open = within(row(3)).getByRole('button', {
+      name: 'Messages about Sensor threshold high: Slab T1, Level 4 Slab',
+    });
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(open);
+    const section = await screen.findByRole('region', { name: 'Messages about this alarm' });
+    expect(open.getAttribute('aria-expanded')).toBe('true');
+    expect(open.getAttribute('aria-controls')).toBe(section.id);
+    await waitFor(() => expect(within(section).getAllByTestId('alarm-message')).toHaveLength(5));
+    expect(server.sent('GET', '/alarms/events/3/messages')).toHaveLength(1);
+
+    const erin = item('Erin Editor');
+    expect(within(erin).getByTestId('message-recipient').textContent).toBe('Erin Editor · Alarm raised');
+    expect(within(erin).getByTestId('message-state').textContent).toBe('Sent');
+    expect(within(erin).getByTestId('message-channel').textContent).toBe('By e-mail');
+    expect(within(erin).getByTestId('message-times').textContent).toBe(
+      'Queued 2026-01-15 05:30 PM UTC · Sent 2026-01-15 05:31 PM UTC',
+    );
+    expect(within(erin).queryByTestId('message-error')).toBeNull();
+
+    // Asked for push, no browser subscribed: sent by e-mail, and the page says why.
+    expect(within(item('Pam Push')).getByTestId('message-channel').textContent).toBe(
+      'By e-mail instead of push notification: no browser subscribed to push',
+    );
+    const sid = item('Sid Sms');
+    expect(within(sid).getByTestId('message-state').textContent).toBe('Retrying');
+    expect(within(sid).getByTestId('message-channel').textContent).toBe('By text message');
+    expect(within(sid).getByTestId('message-times').textContent).toBe(
+      'Queued 2026-01-15 05:30 PM UTC · Next try 2026-01-15 05:35 PM UTC · 2 attempts',
+    );
+    expect(within(sid).getByTestId('message-error').textContent).toBe(
+      'The SMS gateway did not take it.SMS gateway answered 503: busy',
+    );
+    const nia = item('Nia Nophone');
+    expect(within(nia).getByTestId('message-state').textContent).toBe('Failed');
+    expect(within(nia).getByTestId('message-channel').textContent).toBe(
+      'By e-mail instead of text message: no phone number',
+    );
+    expect(within(nia).getByTestId('message-times').textContent).toBe(
+      'Queued 2026-01-15 05:30 PM UTC · 5 attempts',
+    );
+    expect(within(nia).getByText('The mail server did not take it.')).toBeTruthy();
+    const quinn = item('Quinn Queue');
+    expect(within(quinn).getByTestId('message-recipient').textContent).toBe('Quinn Queue · Alarm cleared');
+    expect(within(quinn).getByTestId('message-state').textContent).toBe('Queued');
+
+    fireEvent.click(open);
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Messages about this alarm' })).toBeNull(),
+    );
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('says when nobody was sent a message, and when the messages cannot be read', async () => {
+    serveAlarms({ messages: { 2: new Fail(403, 'FORBIDDEN', 'No') } });
+    openAlarms();
+    await screen.findByRole('heading', { name: '3 active alarms' });
+    fireEvent.click(within(row(4)).getByRole('button', { name: /^Messages about/ }));
+    expect(
+      await screen.findByText(
+        'No message was written about this alarm: no member of this job site gets its alarms.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(row(2)).getByRole('button', { name: /^Messages about/ }));
+    expect((await screen.findByRole('alert')).textContent).toContain('(403)');
+  });
+
+  it('opens inside the card on a phone, in Spanish', async () => {
+    stubPhoneWidth();
+    await i18n.changeLanguage('es');
+    serveAlarms({ messages: { 3: messages() } });
+    openAlarms();
+    await screen.findByRole('heading', { name: '3 alarmas activas' });
+    fireEvent.click(within(row(3)).getByRole('button', { name: /^Mensajes sobre/ }));
+    const section = await within(row(3)).findByRole('region', { name: 'Mensajes sobre esta alarma' });
+    await waitFor(() => expect(within(section).getAllByTestId('alarm-message')).toHaveLength(5));
+    expect(within(item('Pam Push')).getByTestId('message-channel').textContent).toBe(
+      'Por correo electrónico en lugar de notificación push: ningún navegador suscrito a push',
+    );
+    expect(within(item('Sid Sms')).getByTestId('message-state').textContent).toBe('Reintentando');
+    expect(within(item('Nia Nophone')).getByText('El servidor de correo no lo aceptó.')).toBeTruthy();
   });
 });
 

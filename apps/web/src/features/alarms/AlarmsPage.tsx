@@ -3,13 +3,13 @@ import { sensorDetailsHref } from '@sitepulse/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useAlarmEvents } from '../../api/alarm-events.ts';
 import { useLiveReadings } from '../../api/live.ts';
 import { useCurrentJobSite, useLumimonOverview } from '../../api/queries.ts';
 import { useSiteMaturityJobs } from '../../api/site-jobs.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
 import { type AlarmLinks, AlarmList } from './AlarmList.tsx';
-import { useAlarmEvents } from './api.ts';
 import { jobLinksById, sortAlarms } from './rules.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { AlarmEvent } from '@sitepulse/contracts';
+import type { AlarmEvent, NotificationMessage } from '@sitepulse/contracts';
 import { CONVERSION, type JobLink, jobDetailHref, UNIT_SPACE } from '@sitepulse/domain';
 import type { DisplayPreferences } from '../../app/preferences.ts';
 
@@ -42,4 +42,33 @@ export function alarmValueText(
 /** The screen of each job of the site by id, from the lists that know its project and kind. */
 export function jobLinksById(jobsiteId: number, jobs: readonly JobLink[]): Map<number, string> {
   return new Map(jobs.map((j) => [j.id, jobDetailHref(j, jobsiteId)]));
+}
+
+/** A message's delivery as the alarms page says it. */
+export type DeliveryShown = 'queued' | 'sending' | 'retrying' | 'sent' | 'failed' | 'digested';
+
+/**
+ * PENDING in words: not tried yet (queued), tried and failing (retrying, the error of the last attempt
+ * kept), or being sent right now (tried, no error yet).
+ */
+export function deliveryShown(m: Pick<NotificationMessage, 'state' | 'attempts' | 'error'>): DeliveryShown {
+  if (m.state === 'SENT') return 'sent';
+  if (m.state === 'FAILED') return 'failed';
+  if (m.state === 'DIGESTED') return 'digested';
+  if (m.error) return 'retrying';
+  return m.attempts > 0 ? 'sending' : 'queued';
+}
+
+/**
+ * Why another channel than the one asked for was used (the server's rule, docs/decisions/notifications.md):
+ * PUSH without a subscribed browser and SMS without a phone go by e-mail; no e-mail address, by SMS.
+ * Null when the channel asked was used.
+ */
+export function fallbackReasonKey(
+  m: Pick<NotificationMessage, 'channel' | 'requestedChannel'>,
+): string | null {
+  if (m.requestedChannel === m.channel) return null;
+  if (m.requestedChannel === 'PUSH') return 'alarms.messages.reason.noBrowser';
+  if (m.requestedChannel === 'SMS') return 'alarms.messages.reason.noPhone';
+  return 'alarms.messages.reason.noEmail';
 }

@@ -3,7 +3,13 @@
  * alarm-events.ts, kept as state so an acknowledgement shows on the next read. The e-mail subscriptions'
  * stub is test/notification-server.ts.
  */
-import type { AlarmEvent, LumimonOverview, MaturityJob, UserDetail } from '@sitepulse/contracts';
+import type {
+  AlarmEvent,
+  LumimonOverview,
+  MaturityJob,
+  NotificationMessage,
+  UserDetail,
+} from '@sitepulse/contracts';
 import { vi } from 'vitest';
 import { renderRoutes, stubServer, testSites, testUser } from '../../components/test-utils.tsx';
 import AlarmsPage from './AlarmsPage.tsx';
@@ -23,6 +29,12 @@ export function alarm(id: number, over: Partial<AlarmEvent> = {}): AlarmEvent {
     sensorId: 101,
     sensorName: 'Slab T1',
     nodeId: 1,
+    secondSensorId: null,
+    secondSensorName: null,
+    gatewayId: null,
+    gatewayName: null,
+    jobGroupId: null,
+    jobGroupName: null,
     quantity: 'Temperature',
     side: 'high',
     value: 31.2,
@@ -32,6 +44,27 @@ export function alarm(id: number, over: Partial<AlarmEvent> = {}): AlarmEvent {
     acknowledgedBy: null,
     acknowledgedNote: null,
     clearedAt: null,
+    ...over,
+  };
+}
+
+/** A message about alarm 3, as GET /alarms/events/{id}/messages answers it. */
+export function message(id: number, over: Partial<NotificationMessage> = {}): NotificationMessage {
+  return {
+    id,
+    alarmEventId: 3,
+    userId: 20 + id,
+    recipientName: 'Erin Editor',
+    change: 'RAISED',
+    channel: 'EMAIL',
+    requestedChannel: 'EMAIL',
+    state: 'SENT',
+    attempts: 1,
+    createdAt: RAISED,
+    sentAt: RAISED + MIN,
+    nextAttemptAt: null,
+    error: null,
+    errorCode: null,
     ...over,
   };
 }
@@ -120,16 +153,19 @@ const json = (body: unknown, status = 200) =>
 export function serveAlarms({
   user = testUser({ userTenantGroupData: [{ tenantGroupId: 1, access: 1 }] }),
   alarms = siteAlarms(),
+  messages = {},
   ack,
   extra,
 }: {
   user?: UserDetail;
   alarms?: AlarmEvent[];
+  /** GET /alarms/events/{id}/messages by alarm id (none: an empty list); a Fail answers that error */
+  messages?: Record<number, NotificationMessage[] | Fail>;
   ack?: (id: number, note: string | undefined) => Fail | undefined;
   /** Other answers by path (GET, without /api), as stubServer takes them. */
   extra?: Record<string, unknown>;
 } = {}) {
-  const state = { alarms };
+  const state = { alarms, messages };
   const shell = stubServer({ user, sites: testSites, extra }).getMockImplementation();
   if (!shell) throw new Error('no stub');
   const seen: Seen[] = [];
@@ -146,6 +182,13 @@ export function serveAlarms({
       return json(
         state.alarms.filter((a) => a.tenantGroupId === tg && (!activeOnly || a.state !== 'CLEARED')),
       );
+    }
+    const messagesMatch = /^GET \/alarms\/events\/(\d+)\/messages$/.exec(key);
+    if (messagesMatch) {
+      const answer = state.messages[Number(messagesMatch[1])] ?? [];
+      if (answer instanceof Fail)
+        return json({ error: { code: answer.code, message: answer.message } }, answer.status);
+      return json(answer);
     }
     const ackMatch = /^POST \/alarms\/events\/(\d+)\/ack$/.exec(key);
     if (ackMatch) {
