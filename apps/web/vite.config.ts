@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 const require = createRequire(import.meta.url);
 
@@ -26,9 +28,79 @@ const VENDOR = { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initia
  */
 const PURE = /\/packages\/(domain|contracts)\/src\//;
 
+/** Every file under `dir`, as paths relative to it with '/' separators. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split('\\').join('/'));
+}
+
+/**
+ * The service worker (src/sw/sw.ts, docs/decisions/web-push-offline.md), built after the app into
+ * dist/sw.js: one self-contained script (a worker cannot share the app's chunks), given the app shell to
+ * precache (index.html, the entry's chunks and styles from the build manifest, the public files) and a
+ * version (a hash of every file of the release), so each release installs a new worker that drops the old
+ * files. The pages' own chunks are kept as they are loaded.
+ */
+function serviceWorker(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'sitepulse-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      type Chunk = { file: string; css?: string[]; imports?: string[] };
+      const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+        string,
+        Chunk
+      >;
+      const files = filesUnder(outDir)
+        .filter((f) => f !== 'sw.js' && !f.startsWith('.vite/'))
+        .sort();
+      const shell = new Set(['index.html', ...files.filter((f) => !f.startsWith('assets/'))]);
+      const walk = (key: string) => {
+        const chunk = manifest[key];
+        if (!chunk || shell.has(chunk.file)) return;
+        shell.add(chunk.file);
+        for (const css of chunk.css ?? []) shell.add(css);
+        for (const imported of chunk.imports ?? []) walk(imported);
+      };
+      walk('index.html');
+      const hash = createHash('sha256');
+      for (const f of files) hash.update(f).update(readFileSync(join(outDir, f)));
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        publicDir: false,
+        define: {
+          __SW_VERSION__: JSON.stringify(hash.digest('hex').slice(0, 16)),
+          __SW_PRECACHE__: JSON.stringify([...shell].map((f) => `/${f}`)),
+        },
+        build: {
+          outDir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          minify: true,
+          lib: {
+            entry: resolve(root, 'src/sw/sw.ts'),
+            formats: ['iife'],
+            name: 'sitepulseWorker',
+            fileName: () => 'sw.js',
+          },
+        },
+      });
+    },
+  };
+}
+
 // The server serves dist/ in production; in development Vite proxies /api to it.
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   resolve: {
     alias:
       command === 'build'
@@ -39,7 +111,8 @@ export default defineConfig(({ command }) => ({
         : [],
   },
   server: { port: 5173, proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 8080}` } },
-  // The manifest maps each source file to its chunk: bench/web.ts reads it to size every route's first visit.
+  // The manifest maps each source file to its chunk: bench/web.ts reads it to size every route's first visit,
+  // and the service worker's build (above) finds the app shell in it.
   build: {
     outDir: 'dist',
     sourcemap: false,

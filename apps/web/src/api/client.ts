@@ -1,4 +1,5 @@
 import type { ErrorBody, LoginTokens } from '@sitepulse/contracts';
+import { noteAnswer } from './offline.ts';
 import { clearCredentials, readSession, writeSession } from './session.ts';
 
 /**
@@ -22,12 +23,15 @@ export const API_BASE = '/api';
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, string | number | boolean | null | undefined>;
+  /** sent as JSON; a Blob (a File) is sent as it is, with its own type (a checklist photo) */
   body?: unknown;
   signal?: AbortSignal;
   /** 'access' (default) sends the signed-in user's token; 'company' the login token; 'none' nothing. */
   auth?: 'access' | 'company' | 'none';
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /** the request may outlive the page (fetch keepalive): usage sent as the page is hidden (api/usage.ts) */
+  keepalive?: boolean;
 }
 
 export function buildUrl(path: string, query?: ApiRequest['query']): string {
@@ -111,16 +115,20 @@ async function send(path: string, req: ApiRequest): Promise<Response> {
   const timer = req.timeoutMs
     ? setTimeout(() => controller.abort(new Error('timeout')), req.timeoutMs)
     : null;
+  const blob = typeof Blob !== 'undefined' && req.body instanceof Blob ? req.body : null;
   try {
     return await fetch(buildUrl(path, req.query), {
       method: req.method ?? 'GET',
       headers: {
-        ...(req.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(req.body !== undefined
+          ? { 'Content-Type': blob ? blob.type || 'application/octet-stream' : 'application/json' }
+          : {}),
         ...authHeaders(req.auth ?? 'access'),
         ...req.headers,
       },
-      body: req.body !== undefined ? JSON.stringify(req.body) : undefined,
+      body: blob ?? (req.body !== undefined ? JSON.stringify(req.body) : undefined),
       signal: controller.signal,
+      ...(req.keepalive ? { keepalive: true } : {}),
     });
   } finally {
     req.signal?.removeEventListener('abort', onAbort);
@@ -160,6 +168,8 @@ export async function apiFetch<T>(path: string, req: ApiRequest = {}): Promise<T
 }
 
 async function parse<T>(res: Response): Promise<T> {
+  // A saved answer of the service worker (offline) or a live one: the offline banner follows (offline.ts).
+  noteAnswer(res);
   if (!res.ok) throw await toApiError(res);
   if (res.status === 204) return undefined as T;
   const type = res.headers.get('content-type') ?? '';

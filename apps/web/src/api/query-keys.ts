@@ -116,7 +116,7 @@ export const queryKeys = {
     allSchedules: () => ['reports', 'allSchedules'] as const,
   },
   /**
-   * Alarm events of a job site (features/alarms, issue 15): its active and recently cleared alarms. Read
+   * Alarm events of a job site (api/alarm-events.ts, issue 15): its active and recently cleared alarms. Read
    * again on every live `alarms` event of the site (api/live.ts); an acknowledgement invalidates alarms.all.
    */
   alarms: {
@@ -131,10 +131,65 @@ export const queryKeys = {
     mine: () => ['notifications', 'mine'] as const,
     site: (tenantGroupId: number) => ['notifications', 'site', tenantGroupId] as const,
   },
+  /** Usage tracking (issue 16): the company's page views per page and day over a range (company admins). */
+  usage: {
+    all: ['usage'] as const,
+    counts: (companyId: number, from: string, to: string) =>
+      ['usage', 'counts', companyId, from, to] as const,
+  },
   /** Concrete profiles (company-wide) and the maturity function types they may use. */
   profiles: {
     all: ['profiles'] as const,
     byCompany: (companyId: number) => ['profiles', 'byCompany', companyId] as const,
     functionTypes: () => ['profiles', 'functionTypes'] as const,
+  },
+  /** Web Push (api/push.ts): the server's VAPID public key, and this browser's push state (no server call). */
+  push: {
+    all: ['push'] as const,
+    vapidKey: () => ['push', 'vapidKey'] as const,
+    device: () => ['push', 'device'] as const,
+  },
+  /**
+   * Lumitrack IDs (features/lumitrack, issue 16): a project's IDs, the company's, one ID, the label file
+   * requests, the user's label format, a site's GPS nodes. Every Lumitrack mutation invalidates lumitrack.all.
+   */
+  lumitrack: {
+    all: ['lumitrack'] as const,
+    project: (tenantId: number) => ['lumitrack', 'project', tenantId] as const,
+    company: (companyId: number) => ['lumitrack', 'company', companyId] as const,
+    id: (lumitrackId: string) => ['lumitrack', 'id', lumitrackId] as const,
+    files: () => ['lumitrack', 'files'] as const,
+    preference: () => ['lumitrack', 'preference'] as const,
+    /** get_active_lumitrackId: the company's year against its annual ID limit. */
+    annual: (companyId: number) => ['lumitrack', 'annual', companyId] as const,
+    gpsNodes: (tenantGroupId: number) => ['lumitrack', 'gpsNodes', tenantGroupId] as const,
+  },
+  /**
+   * Checklists (api/checklists.ts, features/checklists and features/lumitrack, issue 16): the company's
+   * templates (all, or a project's), their audit, and the checklists filled for an ID or in a project. Every
+   * checklist mutation invalidates checklists.all.
+   */
+  checklists: {
+    all: ['checklists'] as const,
+    templates: (companyId: number, tenantId: number | null) =>
+      ['checklists', 'templates', companyId, tenantId ?? 'all'] as const,
+    audits: (companyId: number, templateId: number | null) =>
+      ['checklists', 'audits', companyId, templateId ?? 'all'] as const,
+    fills: (lumitrackId: string) => ['checklists', 'fills', lumitrackId] as const,
+    latest: (tenantId: number) => ['checklists', 'latest', tenantId] as const,
+  },
+  /**
+   * The tracking manager and material tracking (features/tracking, issue 16): a page of the manager, the
+   * company's stages, a page of elements per stage, an element's timeline. Recording a stage or saving the
+   * stages invalidates tracking.all.
+   */
+  tracking: {
+    all: ['tracking'] as const,
+    manager: (companyId: number, tenantId: number | null, page: number, rpp: number) =>
+      ['tracking', 'manager', companyId, tenantId ?? 'all', page, rpp] as const,
+    stages: (companyId: number) => ['tracking', 'stages', companyId] as const,
+    elements: (companyId: number, tenantId: number | null, stage: number | 'none' | 'all', page: number) =>
+      ['tracking', 'elements', companyId, tenantId ?? 'all', stage, page] as const,
+    timeline: (lumitrackId: string) => ['tracking', 'timeline', lumitrackId] as const,
   },
 };

@@ -13,6 +13,9 @@ export function createQueryClient(): QueryClient {
         retry: (count, error) =>
           count < 3 && !(error instanceof ApiError && error.status !== undefined && error.status < 500),
         refetchOnWindowFocus: false,
+        // Ask even while the browser says it is offline: the service worker answers from the values it
+        // saved (docs/decisions/web-push-offline.md); only retries wait for the network.
+        networkMode: 'offlineFirst',
       },
     },
   });

@@ -2,6 +2,8 @@ import { Box, Drawer, Toolbar, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { OfflineBanner } from '../../components/OfflineBanner.tsx';
+import { useUsageRecorder } from '../usage-recorder.ts';
 import { useUserLanguage } from './DisplayToggles.tsx';
 import { DrawerNav } from './DrawerNav.tsx';
 import { DRAWER_WIDTH_CLOSED, DRAWER_WIDTH_OPEN } from './rules.ts';
@@ -23,6 +25,8 @@ export function AppLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
   useUserLanguage();
+  // Page views and events of the signed-in user (issue 16, docs/decisions/usage-tracking.md).
+  useUsageRecorder();
 
   // Extra-small screens: the drawer collapses itself, on arrival and after every navigation.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change on purpose
@@ -82,6 +86,7 @@ export function AppLayout() {
         sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', height: '100dvh' }}
       >
         <Toolbar sx={TOOLBAR_SX} />
+        <OfflineBanner />
         <SettingsWarning />
         <TimeZoneOffer />
         <Suspense fallback={null}>

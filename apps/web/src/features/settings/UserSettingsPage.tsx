@@ -24,6 +24,7 @@ import { PageFrame } from '../../components/PageFrame.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { SUPPORTED_LANGUAGES } from '../../i18n/index.ts';
 import { AlarmEmailSettings } from './AlarmEmailSettings.tsx';
+import { PushSettings } from './PushSettings.tsx';
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', es: 'Español' };
 
@@ -140,6 +141,7 @@ export default function UserSettingsPage() {
                 ))}
               </RadioGroup>
             </Section>
+            <PushSettings delivery={saved('DefaultNotificationDelivery') ?? 'EMAIL'} />
             <AlarmEmailSettings />
             <Section title={t('settings.help.title')}>
               <FormControlLabel
