@@ -5,6 +5,9 @@ export const PublicConfig = Type.Object({
   version: Type.String({ description: 'Application version, 6.2.3' }),
   environment: Type.String({ description: 'production' }),
   helpUrl: Type.String(),
+  helpCentreUrl: Type.String({
+    description: 'the help centre (articles and guides); helpUrl is the help desk',
+  }),
   shopUrl: Type.String(),
   supportPhone: Type.String(),
   supportEmail: Type.String(),

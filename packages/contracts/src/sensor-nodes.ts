@@ -1,4 +1,4 @@
-import { CHANNEL_TYPES, NODE_TYPES } from '@sitepulse/domain';
+import { CHANNEL_TYPES, NODE_TYPES, SENSOR_ALIAS_MAX_LENGTH } from '@sitepulse/domain';
 import Type from 'typebox';
 import { EpochMs, Id, id } from './common.ts';
 
@@ -159,7 +159,12 @@ export type AssignCableBody = Type.Static<typeof AssignCableBody>;
 
 export const SensorAliasBody = Type.Object({
   sensorId: Id,
-  alias: Nullable(Type.String({ maxLength: 64, description: 'empty or null clears the alias' })),
+  alias: Nullable(
+    Type.String({
+      maxLength: SENSOR_ALIAS_MAX_LENGTH,
+      description: 'trimmed; empty or null clears the alias',
+    }),
+  ),
 });
 export const SensorDecommissionBody = Type.Object({
   sensorId: Id,

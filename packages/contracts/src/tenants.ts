@@ -92,10 +92,15 @@ export const ByTenantGroupTypeQuery = Type.Object({
   tenantType: TenantType,
   tenant: Type.Optional(Type.String()),
 });
-/** Job sites by company, username and application type '1': an id list. Path chosen by us. */
+/**
+ * Job sites by company, username and application type '1': an id list. Path chosen by us; '1' is the web
+ * dashboard (the spec's), '2' the mobile app (ours, domain APPLICATION_TYPES); any other answers 400.
+ */
 export const ByApplicationTypeQuery = Type.Object({
   companyId: Id,
   username: Type.String(),
-  applicationType: Type.String(),
+  applicationType: Type.Union([Type.Literal('1'), Type.Literal('2')], {
+    description: "'1' web dashboard, '2' mobile app",
+  }),
 });
 export const IdList = Type.Array(Id);

@@ -75,7 +75,14 @@ describe('route table (section 2)', () => {
 
 describe('our routes, beside the spec table', () => {
   it('lists /concrete-profiles, signed in, titled Concrete Profiles', () => {
-    expect(OUR_ROUTE_KEYS).toEqual(['concreteProfiles', 'alarms']);
+    expect(OUR_ROUTE_KEYS).toEqual([
+      'concreteProfiles',
+      'alarms',
+      'usage',
+      'lumitrackProject',
+      'lumitrackId',
+      'checklists',
+    ]);
     expect(paths.concreteProfiles.path).toBe('/concrete-profiles');
     expect(paths.concreteProfiles.href()).toBe('/concrete-profiles');
     expect(pageTitle('concreteProfiles')).toBe('Concrete Profiles');
@@ -86,7 +93,7 @@ describe('our routes, beside the spec table', () => {
 
   it('keeps every route in one of the two lists', () => {
     expect([...SPEC_ROUTE_KEYS, ...OUR_ROUTE_KEYS].sort()).toEqual([...ROUTE_KEYS].sort());
-    expect(ROUTE_KEYS).toHaveLength(31);
+    expect(ROUTE_KEYS).toHaveLength(35);
   });
 
   it('matches /concrete-profiles and is neither a job-site nor a disclaimer route', () => {
@@ -111,6 +118,34 @@ describe('/alarms/:jobsiteId (ours)', () => {
     expect(matchRoute('/alarms/1')).toEqual({ key: 'alarms', params: { jobsiteId: '1' } });
     expect(isRouteBlockedForAccess('alarms', 8)).toBe(true);
     expect(showDisclaimer('alarms')).toBe(false);
+  });
+});
+
+describe('the Lumitrack screens and checklist templates (ours, issue 16)', () => {
+  it('are signed-in routes outside the spec table; the Lumitrack two are job-site routes', () => {
+    expect(paths.lumitrackProject.href(3, 33)).toBe('/lumitrack/3/33');
+    expect(paths.lumitrackId.href(3, 33, 'LT-7K3M-Q9XP')).toBe('/lumitrack/3/33/id/LT-7K3M-Q9XP');
+    expect(paths.checklists.href()).toBe('/checklists');
+    expect(pageTitle('lumitrackProject')).toBe('Project');
+    expect(pageTitle('lumitrackId')).toBe('Lumitrack ID');
+    expect(pageTitle('checklists')).toBe('Checklist Templates');
+    expect(matchRoute('/lumitrack/3/33')).toEqual({
+      key: 'lumitrackProject',
+      params: { jobsiteId: '3', tenantId: '33' },
+    });
+    expect(matchRoute('/lumitrack/3/33/id/LT-7K3M-Q9XP')).toEqual({
+      key: 'lumitrackId',
+      params: { jobsiteId: '3', tenantId: '33', lumitrackId: 'LT-7K3M-Q9XP' },
+    });
+    expect(matchRoute('/checklists')).toEqual({ key: 'checklists', params: {} });
+    for (const key of ['lumitrackProject', 'lumitrackId', 'checklists'] as const) {
+      expect(paths[key].auth).toBe(true);
+      expect(paths[key].spec).toBe(false);
+      expect(showDisclaimer(key)).toBe(false);
+    }
+    expect(isRouteBlockedForAccess('lumitrackProject', 8)).toBe(true);
+    expect(isRouteBlockedForAccess('lumitrackId', 8)).toBe(true);
+    expect(isRouteBlockedForAccess('checklists', 8)).toBe(false);
   });
 });
 
@@ -200,6 +235,8 @@ describe('access 8 blocks job-site routes (section 2)', () => {
     'reportGeneration',
     'reportList',
     'alarms',
+    'lumitrackProject',
+    'lumitrackId',
   ];
   it.each(ROUTE_KEYS)('%s', (key) => {
     const jobSite = blocked.includes(key);
@@ -241,7 +278,7 @@ describe('breadcrumb targets (section 2)', () => {
   it.each([
     [{ jobsiteId: 1, tenantId: 2, projectType: 'Lumimon' }, '/job-site-sensors/1/2'],
     [{ jobsiteId: 1, tenantId: 2, projectType: 'Concrete' }, '/construction_job_list/1/2'],
-    [{ jobsiteId: 1, tenantId: 2, projectType: 'Lumitrack' }, '/construction_job_list/1/2'],
+    [{ jobsiteId: 1, tenantId: 2, projectType: 'Lumitrack' }, '/lumitrack/1/2'],
     [{ jobsiteId: 1, tenantId: 2 }, '/construction_job_list/1/2'],
   ])('project %j → %s', (input, href) => {
     expect(projectBreadcrumbHref(input)).toBe(href);

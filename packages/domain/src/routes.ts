@@ -160,6 +160,22 @@ export const paths = {
   concreteProfiles: ourRoute('/concrete-profiles', 'Concrete Profiles', () => '/concrete-profiles'),
   // Ours (issue 15): a job site's alarms, with acknowledge; behind the job-site guard like the spec's site pages.
   alarms: ourRoute('/alarms/:jobsiteId', 'Alarms', (jobsiteId: Id) => `/alarms/${seg(jobsiteId)}`),
+  // Ours (issue 16): page views and events counted per page and day, for company admins (docs/decisions/usage-tracking.md).
+  usage: ourRoute('/usage', 'Usage', () => '/usage'),
+  // Ours (issue 16): a Lumitrack project's own screen (its IDs, GPS nodes, QR labels, latest checklists), one
+  // ID with its checklists, and the company admins' checklist templates (docs/decisions/lumitrack-screens.md).
+  lumitrackProject: ourRoute(
+    '/lumitrack/:jobsiteId/:tenantId',
+    'Project',
+    (jobsiteId: Id, tenantId: Id) => `/lumitrack/${seg(jobsiteId)}/${seg(tenantId)}`,
+  ),
+  lumitrackId: ourRoute(
+    '/lumitrack/:jobsiteId/:tenantId/id/:lumitrackId',
+    'Lumitrack ID',
+    (jobsiteId: Id, tenantId: Id, lumitrackId: string) =>
+      `/lumitrack/${seg(jobsiteId)}/${seg(tenantId)}/id/${seg(lumitrackId)}`,
+  ),
+  checklists: ourRoute('/checklists', 'Checklist Templates', () => '/checklists'),
 } as const;
 
 export type RouteKey = keyof typeof paths;
@@ -256,6 +272,9 @@ export const JOB_SITE_ROUTES: ReadonlySet<RouteKey> = new Set<RouteKey>([
   'reportList',
   // Ours, not the spec's: the site's alarms.
   'alarms',
+  // Ours: a Lumitrack project's screen and one of its IDs (issue 16).
+  'lumitrackProject',
+  'lumitrackId',
 ]);
 
 /** Whether the Access Restricted page replaces this route for this job-site access code (section 2). */
@@ -295,17 +314,18 @@ export function showDisclaimer(key: RouteKey, jobsiteState?: string | null): boo
 }
 
 /**
- * Breadcrumb target of a project (section 2): Lumimon projects go to job site sensors,
- * others to the project job list.
+ * Breadcrumb target of a project (section 2): Lumimon projects go to job site sensors, others to the
+ * project job list; ours (issue 16): a Lumitrack project goes to its own screen, where its IDs are
+ * (docs/decisions/lumitrack-screens.md).
  */
 export function projectBreadcrumbHref(input: {
   jobsiteId: Id;
   tenantId: Id;
   projectType?: string | null;
 }): string {
-  return input.projectType === 'Lumimon'
-    ? paths.jobSiteSensors.href(input.jobsiteId, input.tenantId)
-    : paths.projectJobList.href(input.jobsiteId, input.tenantId);
+  if (input.projectType === 'Lumimon') return paths.jobSiteSensors.href(input.jobsiteId, input.tenantId);
+  if (input.projectType === 'Lumitrack') return paths.lumitrackProject.href(input.jobsiteId, input.tenantId);
+  return paths.projectJobList.href(input.jobsiteId, input.tenantId);
 }
 
 /**

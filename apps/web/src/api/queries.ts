@@ -13,6 +13,7 @@ import type {
   UserDetail,
   UserSettingBody,
 } from '@sitepulse/contracts';
+import { DASHBOARD_APPLICATION_TYPE, filterByApplicationType } from '@sitepulse/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SITES_POLL_MS, USER_DETAILS_POLL_MS } from '../app/layout/rules.ts';
 import { apiFetch } from './client.ts';
@@ -46,15 +47,26 @@ export function useUserDetails() {
 }
 
 /**
- * GET /tenants/groups/list/by_user: the job sites the user was granted, reloaded every 300 s. `enabled:
- * false` reads the cache without fetching.
+ * GET /tenants/groups/list/by_user: the job sites the user was granted, reloaded every 300 s, filtered by
+ * the server's list of job sites for the application type '1' (spec section 6; GET
+ * /tenants/groups/ids/by_application_type, docs/decisions/application-type.md). `enabled: false` reads the
+ * cache without fetching.
  */
 export function useJobSites({ enabled = true }: { enabled?: boolean } = {}) {
   const { companyId, username } = currentIdentity();
   return useQuery({
     queryKey: queryKeys.tenantGroups.byUser(companyId ?? 0, username ?? ''),
-    queryFn: ({ signal }) =>
-      apiFetch<TenantGroup[]>('/tenants/groups/list/by_user', { signal, query: { companyId, username } }),
+    queryFn: async ({ signal }) => {
+      const query = { companyId, username };
+      const [sites, ids] = await Promise.all([
+        apiFetch<TenantGroup[]>('/tenants/groups/list/by_user', { signal, query }),
+        apiFetch<number[]>('/tenants/groups/ids/by_application_type', {
+          signal,
+          query: { ...query, applicationType: DASHBOARD_APPLICATION_TYPE },
+        }),
+      ]);
+      return filterByApplicationType(sites, ids);
+    },
     enabled: enabled && companyId !== null && !!username,
     refetchInterval: SITES_POLL_MS,
   });

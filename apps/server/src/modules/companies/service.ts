@@ -1,4 +1,5 @@
 import type { Company, CompanyAsset, CompanyModule, ModuleType } from '@sitepulse/contracts';
+import { PRODUCT_NAME, strengthShown } from '@sitepulse/domain';
 import type { Selectable } from 'kysely';
 import type { CompanyModuleTable } from '../../db/types.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -41,6 +42,15 @@ export function createCompaniesService(repo: CompaniesRepo) {
     async listModules(actor: Actor, companyId: number, isActive?: boolean): Promise<CompanyModule[]> {
       assertSameCompany(actor.companyId, companyId);
       return (await repo.listModules(companyId, isActive)).map(toModule);
+    },
+
+    /**
+     * Whether the company shows strength (issue 16): not when its Concrete module's spec has
+     * disable_maturity_strength (domain strengthShown). Maturity is shown either way.
+     */
+    async strengthShown(companyId: number): Promise<boolean> {
+      const m = await repo.findModule(companyId, PRODUCT_NAME);
+      return strengthShown(m ? [{ moduleType: m.module_type, spec: m.spec }] : []);
     },
 
     async getModuleByType(actor: Actor, companyId: number, moduleType: ModuleType): Promise<CompanyModule> {

@@ -181,6 +181,8 @@ export function createExportsService(deps: ServiceDeps & { measurements: Measure
           ? await repo.profile(job.company_id, job.concrete_profile_id)
           : undefined;
       const datum = profile?.datum_c ?? DEFAULT_DATUM_C;
+      // No strength column values for a company whose Concrete module turns strength off (issue 16).
+      const strengthOn = (await deps.strengthShown?.(job.company_id)) ?? true;
       const eaOptions = {
         activationEnergy: profile?.activation_energy ?? DEFAULT_ACTIVATION_ENERGY,
         referenceC: profile?.reference_c ?? DEFAULT_REFERENCE_C,
@@ -214,7 +216,7 @@ export function createExportsService(deps: ServiceDeps & { measurements: Measure
         convert('Temperature', st.prevTemp, sys),
         convert('Maturity', st.maturity, sys),
         st.ea,
-        profile
+        profile && strengthOn
           ? convert('Strength', strengthOf({ maturity: st.maturity, equivalent_age: st.ea }, profile), sys)
           : null,
       ];

@@ -30,6 +30,7 @@ import {
 } from '@sitepulse/domain';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { strengthRows } from '../../lib/strength-switch.ts';
 import type { ServiceDeps } from '../../services.ts';
 import type { AlarmsService } from '../alarms/service.ts';
 import { createForecastRepo, type ForecastJobRow } from './repo.ts';
@@ -137,7 +138,17 @@ interface JobInputs {
  * where the caller is an inspector answers 403); changes need write access to the job's site.
  */
 export function createForecastService(deps: ServiceDeps & { alarms: AlarmsService }) {
-  const repo = createForecastRepo(deps.db);
+  const baseRepo = createForecastRepo(deps.db);
+  // No strength forecast for a company whose Concrete module turns strength off (issue 16).
+  const repo: typeof baseRepo = {
+    ...baseRepo,
+    findJob: async (companyId, siteIds, id) => {
+      const job = await baseRepo.findJob(companyId, siteIds, id);
+      return job ? (await strengthRows(deps.strengthShown, companyId, [job]))[0] : job;
+    },
+    runningJobs: async (companyId, siteIds, f) =>
+      strengthRows(deps.strengthShown, companyId, await baseRepo.runningJobs(companyId, siteIds, f)),
+  };
 
   async function visibleJob(actor: Actor, id: number, mode: 'read' | 'write' = 'read') {
     const sites = await deps.jobsites.siteAccess(actor);

@@ -133,6 +133,28 @@ describe('job sites and projects', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toHaveLength(4);
+    const mobile = await get(
+      'admin',
+      `/api/tenants/groups/ids/by_application_type?companyId=${ctx.companyId}&username=admin&applicationType=2`,
+    );
+    expect(mobile.json()).toEqual(res.json());
+    const unknown = await get(
+      'admin',
+      `/api/tenants/groups/ids/by_application_type?companyId=${ctx.companyId}&username=admin&applicationType=3`,
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.code).toBe('BAD_REQUEST');
+    // A user's own list only, unless an admin asks (403 for a viewer asking about the admin).
+    const viewerOwn = await get(
+      'viewer',
+      `/api/tenants/groups/ids/by_application_type?companyId=${ctx.companyId}&username=viewer&applicationType=1`,
+    );
+    expect(viewerOwn.json()).toHaveLength(1);
+    const viewerOther = await get(
+      'viewer',
+      `/api/tenants/groups/ids/by_application_type?companyId=${ctx.companyId}&username=admin&applicationType=1`,
+    );
+    expect(viewerOther.statusCode).toBe(403);
   });
 
   it('bad input answers 400 in the error shape', async () => {

@@ -127,8 +127,10 @@ export const jobsitesRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
         summary: "Ids of the job sites of a user for an application type ('1': web dashboard)",
         description:
           'The specification names this call ("job sites by company, username and application type") ' +
-          'without its path; this is the path we chose. Every job site serves every application type, ' +
-          "so the answer is the user's granted list.",
+          'without its path; this is the path we chose. applicationType is 1 (web dashboard) or 2 (mobile app; ' +
+          'ours), 400 otherwise. Every job site serves both, so the answer is the granted list of the user ' +
+          '(yourself, or anyone of your company for an admin); the web app shows the granted sites in it ' +
+          '(docs/decisions/application-type.md).',
         querystring: withTenant(ByApplicationTypeQuery),
         response: { 200: IdList, ...AUTHED_ERRORS },
       },

@@ -38,6 +38,7 @@ import type { Selectable } from 'kysely';
 import type { SensorTable } from '../../db/types.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { strengthRows } from '../../lib/strength-switch.ts';
 import type { ServiceDeps } from '../../services.ts';
 import { jobAlarmData } from '../alarms/alarm-data.ts';
 import { toChannelJob } from '../jobs/service.ts';
@@ -339,7 +340,14 @@ type ReadScope = Scope & { sites: SiteAccess };
  * inspector answer 403, and lists across sites leave those sites out.
  */
 export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesService }) {
-  const repo = createMaturityRepo(deps.db, deps.store.raw);
+  const baseRepo = createMaturityRepo(deps.db, deps.store.raw);
+  // A company whose Concrete module turns strength off (disable_maturity_strength, issue 16): its jobs come
+  // without their strength curve, so every strength answered is null, as without a concrete profile.
+  const repo: typeof baseRepo = {
+    ...baseRepo,
+    jobs: async (scope, f, page) =>
+      strengthRows(deps.strengthShown, scope.companyId, await baseRepo.jobs(scope, f, page)),
+  };
 
   async function scopeOf(actor: Actor): Promise<ReadScope> {
     const sites = await deps.jobsites.siteAccess(actor);

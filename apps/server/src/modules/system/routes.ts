@@ -33,6 +33,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       version: APP_VERSION,
       environment: 'production',
       helpUrl: config.helpUrl,
+      helpCentreUrl: config.helpCentreUrl,
       shopUrl: config.shopUrl,
       supportPhone: config.supportPhone,
       supportEmail: config.supportEmail,

@@ -5,7 +5,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, useTestApp } from '../../test/test-app.ts';
 
 describe('system calls', () => {
-  const ctx = useTestApp({ HELP_URL: 'https://help.example/desk', FEATURE_TRACKING_MANAGER: 'true' });
+  const ctx = useTestApp({
+    HELP_URL: 'https://help.example/desk',
+    HELP_CENTRE_URL: 'https://help.example/centre',
+    SHOP_URL: 'https://shop.example/store',
+    FEATURE_TRACKING_MANAGER: 'true',
+  });
 
   it('GET /api/health answers ok', async () => {
     const res = await ctx.app.inject('/api/health');
@@ -21,6 +26,8 @@ describe('system calls', () => {
       version: '6.2.3',
       environment: 'production',
       helpUrl: 'https://help.example/desk',
+      helpCentreUrl: 'https://help.example/centre',
+      shopUrl: 'https://shop.example/store',
       mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       features: { materialTracking: false, trackingManager: true },
     });

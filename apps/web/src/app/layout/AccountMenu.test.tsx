@@ -26,9 +26,18 @@ async function openMenu(mobile: boolean) {
 }
 
 describe('AccountMenu', () => {
-  it('lists My Profile, User Management and Logout for an admin', async () => {
+  it('lists My Profile, User Management, Usage (ours) and Logout for an admin', async () => {
     stubServer({ user: testUser({ accountType: 'ADMIN', firstName: 'Alex', lastName: 'Admin' }) });
-    expect(await openMenu(false)).toEqual(['My Profile', 'User Management', 'Logout']);
+    expect(await openMenu(false)).toEqual(['My Profile', 'User Management', 'Usage', 'Logout']);
+  });
+
+  it('goes to the usage screen (company admins)', async () => {
+    stubServer({ user: testUser({ accountType: 'ADMIN' }) });
+    const { router } = renderAt(<AccountMenu mobile={false} />, '*', '/');
+    await screen.findByText('AA');
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Usage' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/usage'));
   });
 
   it('lists User Management for an AOMS account too', async () => {

@@ -1,3 +1,4 @@
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import PersonOutlineRoundedIcon from '@mui/icons-material/PersonOutlineRounded';
@@ -95,6 +96,15 @@ export function AccountMenu({ mobile }: { mobile: boolean }) {
               <ManageAccountsOutlinedIcon fontSize="small" />
             </ListItemIcon>
             <ListItemText>{t('shell.menu.userManagement')}</ListItemText>
+          </MenuItem>
+        ) : null}
+        {/* Ours (issue 16): the company's usage, for admins like user management. */}
+        {admin && !mobile ? (
+          <MenuItem onClick={() => go('/usage')}>
+            <ListItemIcon>
+              <InsightsOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('usage.menu')}</ListItemText>
           </MenuItem>
         ) : null}
         <MenuItem

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearUsage, flushUsage, pendingUsage } from '../../api/usage.ts';
 import {
   allModules,
   moduleOf,
@@ -131,7 +132,7 @@ describe('DrawerNav job sites', () => {
   });
 });
 
-describe('Tracking Manager entry', () => {
+describe('Tracking Manager entry (docs/decisions/tracking-entry.md)', () => {
   it('shows for a user with the Lumitrack module when the flag is on', async () => {
     stubServer({ config: flagOn });
     drawer();
@@ -139,11 +140,27 @@ describe('Tracking Manager entry', () => {
     expect(entry.getAttribute('href')).toBe('/tracking-manager');
   });
 
-  it('is hidden while the build flag is off (the default)', async () => {
+  it('shows with the build flag off too (the default): the route itself then says no access', async () => {
     stubServer();
     drawer();
+    const entry = await screen.findByRole('link', { name: 'Tracking Manager' });
+    expect(entry.getAttribute('href')).toBe('/tracking-manager');
+  });
+
+  it.each([
+    ['an editor (USER)', true, testUser({ accountType: 'USER' })],
+    ['a Read-Only account', false, testUser({ accountType: 'READONLY_MEMBER' })],
+    ['an AOMS_ADMIN_READONLY role', false, testUser({ roles: ['AOMS_ADMIN_READONLY'] })],
+  ])('for %s: shown %s', async (_who, shown, user) => {
+    stubServer({ user });
+    drawer();
     await screen.findByRole('link', { name: 'Help' });
-    expect(screen.queryByRole('link', { name: 'Tracking Manager' })).toBeNull();
+    await screen.findByText('Harbourfront Tower');
+    if (shown) expect(await screen.findByRole('link', { name: 'Tracking Manager' })).toBeTruthy();
+    else {
+      await new Promise((r) => setTimeout(r, 50));
+      expect(screen.queryByRole('link', { name: 'Tracking Manager' })).toBeNull();
+    }
   });
 
   it('is hidden for a READONLY_USER role even with the flag on', async () => {
@@ -155,11 +172,10 @@ describe('Tracking Manager entry', () => {
     expect(screen.queryByRole('link', { name: 'Tracking Manager' })).toBeNull();
   });
 
-  it('follows the rule: module, not read-only, flag on', () => {
-    const base = { hasLumitrackModule: true, roles: [], accountType: 'ADMIN', featureOn: true };
+  it('follows the rule: the Lumitrack module and not read-only', () => {
+    const base = { hasLumitrackModule: true, roles: [], accountType: 'ADMIN' };
     expect(showsTrackingManager(base)).toBe(true);
     expect(showsTrackingManager({ ...base, hasLumitrackModule: false })).toBe(false);
-    expect(showsTrackingManager({ ...base, featureOn: false })).toBe(false);
     expect(showsTrackingManager({ ...base, roles: ['AOMS_ADMIN_READONLY'] })).toBe(false);
     expect(showsTrackingManager({ ...base, roles: ['READONLY_USER'] })).toBe(false);
     expect(showsTrackingManager({ ...base, accountType: 'READONLY_MEMBER' })).toBe(false);
@@ -194,5 +210,50 @@ describe('Concrete Profiles entry (ours)', () => {
     await screen.findByRole('link', { name: 'Job Site Sensors' });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Concrete Sensors' })).toBeNull());
     expect(screen.queryByRole('link', { name: 'Concrete Profiles' })).toBeNull();
+  });
+});
+
+describe('Help centre and shop links (spec section 1)', () => {
+  it('opens the help centre and the shop of the public config in a new tab, and counts each click', async () => {
+    const fetchMock = stubServer();
+    drawer();
+    const centre = await screen.findByRole('link', { name: 'Help Centre' });
+    expect(centre.getAttribute('href')).toBe(testConfig.helpCentreUrl);
+    expect(centre.getAttribute('target')).toBe('_blank');
+    const shop = screen.getByRole('link', { name: 'Shop' });
+    expect(shop.getAttribute('href')).toBe(testConfig.shopUrl);
+    expect(shop.getAttribute('rel')).toContain('noopener');
+
+    clearUsage();
+    fireEvent.click(shop);
+    fireEvent.click(centre);
+    expect(pendingUsage().map((i) => i.name)).toEqual(['shop_opened', 'help_centre_opened']);
+    await flushUsage();
+    const sent = fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/usage/events'));
+    expect(sent).toHaveLength(1);
+    const body = JSON.parse(String(sent[0][1]?.body));
+    expect(body.items.map((i: { name: string }) => i.name)).toEqual(['shop_opened', 'help_centre_opened']);
+  });
+
+  it('leaves out a link the config does not give', async () => {
+    stubServer({ config: { ...testConfig, shopUrl: '' } });
+    drawer();
+    await screen.findByRole('link', { name: 'Help Centre' });
+    expect(screen.queryByRole('link', { name: 'Shop' })).toBeNull();
+  });
+});
+
+describe("job sites of the application type '1' (spec section 6)", () => {
+  it("shows only the granted sites that the server lists for application type '1'", async () => {
+    const fetchMock = stubServer({ applicationTypeIds: [1, 3] });
+    drawer();
+    expect(await screen.findByText('Harbourfront Tower')).toBeTruthy();
+    expect(screen.getByText('North Yard Precast Plant')).toBeTruthy();
+    expect(screen.queryByText('Riverside Medical Centre Expansion')).toBeNull();
+    const asked = fetchMock.mock.calls
+      .map(([url]) => new URL(String(url), 'http://localhost'))
+      .find((u) => u.pathname === '/api/tenants/groups/ids/by_application_type');
+    expect(asked?.searchParams.get('applicationType')).toBe('1');
+    expect(asked?.searchParams.get('username')).toBe('admin');
   });
 });

@@ -1,13 +1,16 @@
 import ExpandLessRoundedIcon from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRoundedIcon from '@mui/icons-material/ExpandMoreRounded';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import HelpOutlineRoundedIcon from '@mui/icons-material/HelpOutlineRounded';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import LiveHelpOutlinedIcon from '@mui/icons-material/LiveHelpOutlined';
 import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
 import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
 import QrCodeScannerRoundedIcon from '@mui/icons-material/QrCodeScannerRounded';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import SensorsRoundedIcon from '@mui/icons-material/SensorsRounded';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import SummarizeOutlinedIcon from '@mui/icons-material/SummarizeOutlined';
 import ThermostatRoundedIcon from '@mui/icons-material/ThermostatRounded';
 import TrackChangesRoundedIcon from '@mui/icons-material/TrackChangesRounded';
@@ -33,12 +36,14 @@ import { useLocation, useParams } from 'react-router';
 import { portfolioBySite, usePortfolio } from '../../api/portfolio.ts';
 import { useCompanyModules, useConfig, useJobSites, useUserDetails } from '../../api/queries.ts';
 import { sessionSnapshot } from '../../api/session.ts';
+import { recordUsageEvent } from '../../api/usage.ts';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
 import { SiteStateBadge, WithStateDot } from '../../components/SiteStateBadge.tsx';
 import { siteStateLabel } from '../../components/site-state.ts';
 import { NavItem } from './NavItem.tsx';
 import {
   defaultProjectNameKey,
+  isAdminAccount,
   isArchived,
   jobSitePath,
   projectPath,
@@ -176,7 +181,6 @@ export function DrawerNav({ collapsed, onNavigate }: DrawerNavProps) {
     hasLumitrackModule: !!activeModules?.has('Lumitrack'),
     roles,
     accountType: user.data?.accountType,
-    featureOn: !!config.data?.features?.trackingManager,
   });
 
   const projectLabel = (p: Tenant) => {
@@ -403,6 +407,17 @@ export function DrawerNav({ collapsed, onNavigate }: DrawerNavProps) {
             collapsed={collapsed}
           />
         ) : null}
+        {/* Ours (issue 16): the checklist templates of Lumitrack projects, for company admins. */}
+        {activeModules?.has('Lumitrack') && isAdminAccount(user.data?.accountType) ? (
+          <NavItem
+            label={t('checklists.entry')}
+            icon={<FactCheckOutlinedIcon />}
+            to="/checklists"
+            onClick={onNavigate}
+            selected={pathname === '/checklists'}
+            collapsed={collapsed}
+          />
+        ) : null}
         {trackingManager ? (
           <NavItem
             label={t('shell.drawer.trackingManager')}
@@ -418,6 +433,28 @@ export function DrawerNav({ collapsed, onNavigate }: DrawerNavProps) {
             label={t('shell.drawer.help')}
             icon={<HelpOutlineRoundedIcon />}
             href={config.data.helpUrl}
+            onClick={() => recordUsageEvent('help_opened')}
+            collapsed={collapsed}
+            end={<OpenInNewRoundedIcon sx={{ fontSize: 16, color: 'text.disabled' }} aria-hidden />}
+          />
+        ) : null}
+        {/* The help centre and the shop (spec section 1; issue 16): external, from the public config. */}
+        {config.data?.helpCentreUrl ? (
+          <NavItem
+            label={t('shell.drawer.helpCentre')}
+            icon={<LiveHelpOutlinedIcon />}
+            href={config.data.helpCentreUrl}
+            onClick={() => recordUsageEvent('help_centre_opened')}
+            collapsed={collapsed}
+            end={<OpenInNewRoundedIcon sx={{ fontSize: 16, color: 'text.disabled' }} aria-hidden />}
+          />
+        ) : null}
+        {config.data?.shopUrl ? (
+          <NavItem
+            label={t('shell.drawer.shop')}
+            icon={<StorefrontOutlinedIcon />}
+            href={config.data.shopUrl}
+            onClick={() => recordUsageEvent('shop_opened')}
             collapsed={collapsed}
             end={<OpenInNewRoundedIcon sx={{ fontSize: 16, color: 'text.disabled' }} aria-hidden />}
           />

@@ -55,12 +55,15 @@ export function projectPath(jobsiteId: number | string, project: Pick<Tenant, 'i
   return projectBreadcrumbHref({ jobsiteId, tenantId: project.id, projectType: project.type });
 }
 
-/** The tracking-manager drawer entry: the domain rule (section 2, 6), and the build flag is on (section 1). */
+/**
+ * The tracking-manager drawer entry: the domain rule alone (section 2, 6: the Lumitrack module and not
+ * read-only). The build flag does not hide it: with the flag off (section 1) its route shows the no-access
+ * page (RequireFeature). docs/decisions/tracking-entry.md.
+ */
 export function showsTrackingManager(input: {
   hasLumitrackModule: boolean;
   roles: readonly string[];
   accountType: string | null | undefined;
-  featureOn: boolean;
 }): boolean {
-  return input.featureOn && showTrackingManager(input);
+  return showTrackingManager(input);
 }

@@ -25,6 +25,7 @@ export function accountServer(
     'GET /config': shell.config ?? testConfig,
     'GET /v2/users/details': shell.user ?? testUser(),
     'GET /tenants/groups/list/by_user': shell.sites ?? testSites,
+    'GET /tenants/groups/ids/by_application_type': (shell.sites ?? testSites).map((s) => s.id),
     ...routes,
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
