@@ -9,7 +9,8 @@
  * alarm's e-mail reached a real SMTP server once for the editor (subscribed) and never for the viewer. At
  * 1280 and 390 pixels wide.
  */
-import type { AlarmEvent } from '@sitepulse/contracts';
+import type { AlarmEvent, LumimonOverview } from '@sitepulse/contracts';
+import { paths } from '@sitepulse/domain';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -49,15 +50,15 @@ interface MaturityJob {
 }
 
 /** The demo job of Harbourfront Tower, with its details (node and sensors). */
-async function pourJob(): Promise<MaturityJob> {
+async function pourJob(name = JOB): Promise<MaturityJob> {
   const site = await demoSiteAs(e2e.server.url, demoSites.first);
   const groups = await callAs<{ jobs: { id: number; channelJobName: string }[] }[]>(
     e2e.server.url,
     demoUsers.admin.username,
     `/analytics/concrete/maturity/jobs/by_group/with_data?tenantGroupId=${site.id}`,
   );
-  const job = groups.flatMap((g) => g.jobs).find((j) => j.channelJobName === JOB);
-  if (!job) throw new Error(`no demo job ${JOB}`);
+  const job = groups.flatMap((g) => g.jobs).find((j) => j.channelJobName === name);
+  if (!job) throw new Error(`no demo job ${name}`);
   return callAs<MaturityJob>(
     e2e.server.url,
     demoUsers.admin.username,
@@ -320,6 +321,149 @@ describe('alarms: acknowledged in one session, seen in another', () => {
       await viewerApi.call('/emailnotifications/cmd/toggle', {
         body: { tenantGroupId: site.id, enabled: true },
       });
+    }
+  });
+});
+
+describe('alarms: the job and sensor screens show their alarm state', () => {
+  it('a real alarm raised through ingest shows on the job page and the sensor details page, and who acknowledged it', async () => {
+    const site = await demoSiteAs(e2e.server.url, demoSites.first);
+    // A pour of the site (not the one of the test above) and its weather station.
+    const pour = await pourJob('Level 3 Slab - Pour 1');
+    const t1 = pour.sensors.find((s) => s.sensorAlias?.endsWith('T1')) as
+      | { sensorId: number; sensorAlias: string | null; channelId: number }
+      | undefined;
+    if (!t1) throw new Error('no T1 on Level 3 Slab - Pour 1');
+    const overview = await callAs<LumimonOverview>(
+      e2e.server.url,
+      demoUsers.admin.username,
+      `/analytics/lumimon/jobs/overview/by_tenant_group/${site.id}`,
+    );
+    const weather = overview.nodes.find((n) => n.channelJobName === 'Tower Crane Weather');
+    if (!weather) throw new Error('no Tower Crane Weather on the site');
+    const editorApi = await apiAs(e2e.server.url, demoUsers.editor.username);
+    const thresholds = [
+      {
+        alarmType: 'SENSOR_THRESHOLD',
+        msjId: pour.id,
+        sensorType: 'Temperature',
+        mediumThresholdHBound: HIGH_BOUND_C,
+        minDurationMs: 0,
+      },
+      {
+        alarmType: 'SENSOR_THRESHOLD',
+        cjId: weather.jobId,
+        sensorType: 'Wind Speed',
+        mediumThresholdHBound: 150,
+        minDurationMs: 0,
+      },
+    ];
+    try {
+      for (const alarmData of thresholds) await editorApi.call('/alarms', { body: { alarmData } });
+      // The gateway sends T1 far above its bound and a gust far above the station's, ahead of the demo feed.
+      const readingTs = Date.now() + 9 * 60_000;
+      const res = await fetch(`${e2e.server.url.replace(/\/$/, '')}/api/ingest/readings`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${GATEWAY_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          readings: [
+            {
+              nodeId: pour.nodeId,
+              channelId: t1.channelId,
+              sensorType: 'Temperature',
+              ts: readingTs,
+              value: SENT_C,
+            },
+            { nodeId: weather.nodeId, channelId: 3, sensorType: 'Wind Speed', ts: readingTs, value: 180 },
+          ],
+        }),
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { accepted: number }).accepted).toBe(2);
+      const pourAlarm = await raisedAlarm(site.id, pour.id);
+      expect(pourAlarm).toMatchObject({ state: 'ACTIVE', sensorId: t1.sensorId, raisedAt: readingTs });
+      const gust = await raisedAlarm(site.id, weather.jobId);
+      expect(gust).toMatchObject({ state: 'ACTIVE', side: 'high', value: 180, raisedAt: readingTs });
+
+      // The editor's job page shows it under the job's name, beside the alarm bits, with since when.
+      const page = await e2e.signedInPage(
+        { username: demoUsers.editor.username },
+        {
+          viewport: desktop,
+          path: `/job/Maturity/${site.id}/${pour.tenant}/${pour.id}/`,
+        },
+      );
+      const item = page.locator(
+        `[data-testid="job-alarm-state"] [data-alarm-id="${pourAlarm.id}"][data-state="ACTIVE"]`,
+      );
+      await expectVisible(item);
+      // The sensor by its short name: the job's name is the page's title.
+      await expectText(item.getByTestId('alarm-state-kind'), /^Sensor threshold high · T1$/);
+      await expectText(
+        item.getByTestId('alarm-state-detail'),
+        /^Active since \d{4}-\d{2}-\d{2} \d{2}:\d{2} [AP]M /,
+      );
+      await markDocument(page);
+      await screenshot(page, 'job-alarm-state-1280');
+      await page.setViewportSize(phone);
+      await item.scrollIntoViewIfNeeded();
+      await expectNoHorizontalOverflow(page);
+      await screenshot(page, 'job-alarm-state-390');
+      await page.setViewportSize(desktop);
+
+      // Someone else acknowledges it: the open page says who, by a live event, without a reload.
+      const viewerApi = await apiAs(e2e.server.url, demoUsers.viewer.username);
+      const ack = await viewerApi.call<AlarmEvent>(`/alarms/events/${pourAlarm.id}/ack`, { body: {} });
+      expect(ack.acknowledgedBy).toBeTruthy();
+      const acked = page.locator(
+        `[data-testid="job-alarm-state"] [data-alarm-id="${pourAlarm.id}"][data-state="ACKNOWLEDGED"]`,
+      );
+      await expectVisible(acked);
+      await expectText(
+        acked.getByTestId('alarm-state-detail'),
+        new RegExp(`^Acknowledged by ${ack.acknowledgedBy} · active since `),
+      );
+      await expectSameDocument(page);
+
+      // It opens the site's alarms page, where the same alarm is listed.
+      await acked.getByRole('link').click();
+      await expectPath(page, paths.alarms.href(site.id));
+      await expectVisible(page.locator(`[data-testid="alarm-row"][data-alarm-id="${pourAlarm.id}"]`));
+
+      // The weather station's sensor details page shows the gust alarm in its header.
+      await page.goto(paths.jobSiteSensorDetails.href(site.id, weather.tenantId, weather.jobId));
+      const header = page.getByTestId('job-header');
+      const gustItem = header.locator(`[data-alarm-id="${gust.id}"][data-state="ACTIVE"]`);
+      await expectVisible(gustItem);
+      await expectText(gustItem.getByTestId('alarm-state-kind'), /^Sensor threshold high/);
+      await expectText(gustItem.getByTestId('alarm-state-detail'), /^Active since /);
+      expect(await gustItem.getByRole('link').getAttribute('href')).toBe(paths.alarms.href(site.id));
+      await screenshot(page, 'sensor-alarm-state-1280');
+      await page.setViewportSize(phone);
+      await expectNoHorizontalOverflow(page);
+      await screenshot(page, 'sensor-alarm-state-390');
+
+      // And its node card on the job-site sensors page, under the card.
+      await page.setViewportSize(desktop);
+      await page.goto(paths.jobSiteSensors.href(site.id, weather.tenantId));
+      const card = page.locator(`[data-testid="node-card"][data-job-id="${weather.jobId}"]`);
+      await expectVisible(card.locator(`[data-alarm-id="${gust.id}"][data-state="ACTIVE"]`));
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, 'node-card-alarm-state-1280');
+    } finally {
+      // The thresholds back as the demo has them (none on these two jobs).
+      for (const alarmData of thresholds)
+        await editorApi.call('/alarms', {
+          body: {
+            alarmData: {
+              alarmType: 'SENSOR_THRESHOLD',
+              ...('msjId' in alarmData ? { msjId: alarmData.msjId } : { cjId: alarmData.cjId }),
+              sensorType: alarmData.sensorType,
+              mediumThresholdHBound: null,
+              mediumThresholdLBound: null,
+            },
+          },
+        });
     }
   });
 });

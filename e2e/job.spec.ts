@@ -330,13 +330,14 @@ describe('job screen: changes by a writer, none by a viewer', () => {
     expect(sensor?.mediumThresholdHBound).toBeCloseTo(35, 6);
     expect(sensor?.mediumThresholdLBound).toBeCloseTo(5, 6);
     expect(target?.singularThreshold).toBeCloseTo(4000 / CONVERSION.PSI_PER_MPA, 6);
-    // The new target shows as the answer's target.
-    // Entered in psi (dialog) but stored by the alarm in MPa: named in MPa, with the psi the user gave.
-    await expectText(page.getByTestId('strength-answer-detail'), /of the 27\.58 MPa \(4000 psi\) target\.$/);
+    // The new target shows as the answer's target, in the unit it was typed in (issue 15: it read
+    // "27.58 MPa (4000 psi)" while the dialog saved MPa only).
+    await expectText(page.getByTestId('strength-answer-detail'), /of the 4000 psi target\.$/);
 
     // Back as it was: 25 MPa, no temperature bounds.
     await page.getByRole('button', { name: 'Alarms' }).click();
     await expectVisible(page.getByTestId('threshold-strength'));
+    expect(await page.getByTestId('threshold-strength').inputValue()).toBe('4000');
     expect(await page.getByTestId('threshold-high').inputValue()).toBe('95');
     await page.getByTestId('threshold-strength').fill(String(psi(25)));
     await page.getByTestId('threshold-high').fill('');
@@ -344,17 +345,26 @@ describe('job screen: changes by a writer, none by a viewer', () => {
     await page.getByTestId('threshold-save').click();
     await expectText(
       page.getByTestId('strength-answer-detail'),
-      new RegExp(`of the 25 MPa \\(${psi(25)} psi\\) target\\.$`),
+      new RegExp(`of the ${psi(25)} psi target\\.$`),
     );
     const cleared = await api<{ alarmData: { alarmType: string } }[]>(
       demoUsers.editor.username,
       `/alarms/by_msj/${job.id}`,
     );
     expect(cleared.map((a) => a.alarmData.alarmType)).toEqual(['MATURITY_STRENGTH_THRESHOLD']);
-    // 3626 psi is 25.0004 MPa: put the demo's exact 25 MPa back.
-    await api(demoUsers.editor.username, '/alarms', {
-      method: 'POST',
-      body: { alarmData: { alarmType: 'MATURITY_STRENGTH_THRESHOLD', msjId: job.id, singularThreshold: 25 } },
+    // 3626 psi is 25.0004 MPa: put the demo's exact 25 MPa back, entered in MPa as the demo has it.
+    const targets = await api<
+      { primary: boolean; kind: string; enteredValue: number; enteredUnit: string }[]
+    >(demoUsers.editor.username, `/analytics/concrete/maturity/jobs/targets/${job.id}`);
+    await api(demoUsers.editor.username, `/analytics/concrete/maturity/jobs/targets/${job.id}`, {
+      method: 'PUT',
+      body: {
+        targets: targets
+          .filter((x) => !x.primary)
+          .map(({ kind, enteredValue, enteredUnit }) => ({ kind, enteredValue, enteredUnit })),
+        primaryUnit: 'MPa',
+        primaryValue: 25,
+      },
     });
   });
 

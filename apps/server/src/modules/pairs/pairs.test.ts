@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
-import type { ChannelJob, JobSensorPair, ReportPair } from '@sitepulse/contracts';
-import { HOUR_MS } from '@sitepulse/domain';
+import type { ChannelJob, JobDifferentialLimit, JobSensorPair, ReportPair } from '@sitepulse/contracts';
+import { DIFFERENTIAL_LIMIT_C, HOUR_MS } from '@sitepulse/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/seed.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -250,6 +250,92 @@ describe('sensor pairs of maturity jobs (GET and PUT .../jobs/pairs/{id})', () =
     expect(await pairsOf(slab.job)).toEqual(before);
   });
 
+  describe("the job's differential limit (issue 15)", () => {
+    const limitOf = async (user: string, id: number) => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `${PAIRS}/${id}/limit`,
+        headers: headers[user],
+      });
+      return { status: res.statusCode, body: res.json() as JobDifferentialLimit };
+    };
+    const stored = async (id: number) =>
+      (
+        await ctx.db.db
+          .selectFrom('job')
+          .select('differential_limit_c')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).differential_limit_c;
+
+    it('is the default until a writer sets it with the pairs; absent keeps it, null puts the default back', async () => {
+      expect(await limitOf('viewer', slab.job)).toEqual({
+        status: 200,
+        body: { limitC: DIFFERENTIAL_LIMIT_C, differentialLimitC: null, defaultLimitC: DIFFERENTIAL_LIMIT_C },
+      });
+      const pairs = [{ sid1: slab.core, sid2: slab.edge }];
+      const res = await put('editor', slab.job, { pairs, differentialLimitC: 12.5 });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual(pairs);
+      expect((await limitOf('viewer', slab.job)).body).toEqual({
+        limitC: 12.5,
+        differentialLimitC: 12.5,
+        defaultLimitC: DIFFERENTIAL_LIMIT_C,
+      });
+      // 35 °F is a difference of 19.44 °C; the bounds themselves are accepted.
+      for (const limit of [35 / 1.8, 0.5, 100]) {
+        expect((await put('admin', slab.job, { pairs, differentialLimitC: limit })).statusCode).toBe(200);
+        expect(Number(await stored(slab.job))).toBeCloseTo(limit, 9);
+      }
+      // A PUT of the pairs alone leaves the limit as it is.
+      expect((await put('admin', slab.job, { pairs: [] })).statusCode).toBe(200);
+      expect((await limitOf('admin', slab.job)).body.limitC).toBe(100);
+      expect((await put('admin', slab.job, { pairs, differentialLimitC: null })).statusCode).toBe(200);
+      expect((await limitOf('admin', slab.job)).body).toMatchObject({
+        limitC: DIFFERENTIAL_LIMIT_C,
+        differentialLimitC: null,
+      });
+      expect(await stored(slab.job)).toBeNull();
+    });
+
+    it.each([
+      ['below 0.5 °C', 0.4],
+      ['zero', 0],
+      ['negative', -5],
+      ['above 100 °C', 100.01],
+      ['huge', 1e308],
+      ['text', 'cold'],
+      ['a list', [20]],
+    ])('400 for a limit %s, and neither the pairs nor the limit change', async (_name, limit) => {
+      const before = [{ sid1: slab.core, sid2: slab.middle }];
+      expect((await put('admin', slab.job, { pairs: before, differentialLimitC: 8 })).statusCode).toBe(200);
+      const res = await put('editor', slab.job, {
+        pairs: [{ sid1: slab.middle, sid2: slab.edge }],
+        differentialLimitC: limit,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.code).toBe('BAD_REQUEST');
+      expect(await pairsOf(slab.job)).toEqual(before);
+      expect(Number(await stored(slab.job))).toBe(8);
+    });
+
+    it('400 for a limit on a humidity job; readers cannot set it; other companies and sites read as missing', async () => {
+      const hum = await put('admin', humidityJob, { pairs: [], differentialLimitC: 10 });
+      expect(hum.statusCode).toBe(400);
+      expect(await stored(humidityJob)).toBeNull();
+      expect((await put('admin', slab.job, { pairs: [], differentialLimitC: 9 })).statusCode).toBe(200);
+      for (const user of ['viewer', 'inspector'])
+        expect((await put(user, slab.job, { pairs: [], differentialLimitC: 30 })).statusCode).toBe(403);
+      expect((await put('other', slab.job, { pairs: [], differentialLimitC: 30 })).statusCode).toBe(404);
+      expect((await limitOf('inspector', slab.job)).status).toBe(403);
+      expect((await limitOf('other', slab.job)).status).toBe(404);
+      expect((await limitOf('viewer', riversideJob)).status).toBe(404);
+      expect((await limitOf('admin', otherJob)).status).toBe(404);
+      expect(Number(await stored(slab.job))).toBe(9);
+      expect((await put('admin', slab.job, { pairs: [], differentialLimitC: null })).statusCode).toBe(200);
+    });
+  });
+
   describe('differential reports', () => {
     function context(
       type: DifferentialReportType,
@@ -353,6 +439,51 @@ describe('sensor pairs of maturity jobs (GET and PUT .../jobs/pairs/{id})', () =
         stored: true,
       });
       expect(d.maxC).toEqual([8, 8]);
+    });
+
+    it("uses the job's differential limit when the request names none (a group: the lowest of its jobs')", async () => {
+      const limitOf = async (
+        type: DifferentialReportType,
+        o: Parameters<typeof context>[1],
+        limitC?: number,
+      ) => {
+        const c = context(type, o);
+        if (limitC !== undefined) c.attributes.limitC = limitC;
+        const d = await loadDifferential(c, type, differentialText('en'));
+        return { limitC: d.limitC, isDefault: d.limitIsDefault };
+      };
+      expect(await limitOf(JOB, { msjId: slab.job })).toEqual({
+        limitC: DIFFERENTIAL_LIMIT_C,
+        isDefault: true,
+      });
+      const pairs = await pairsOf(slab.job);
+      expect((await put('editor', slab.job, { pairs, differentialLimitC: 7.5 })).statusCode).toBe(200);
+      expect(await limitOf(JOB, { msjId: slab.job })).toEqual({ limitC: 7.5, isDefault: false });
+      // The request's own limit still wins.
+      expect(await limitOf(JOB, { msjId: slab.job }, 12)).toEqual({ limitC: 12, isDefault: false });
+      expect((await put('editor', slab.job, { pairs, differentialLimitC: null })).statusCode).toBe(200);
+
+      const deckPairs = async (id: number) => pairsOf(id);
+      expect(
+        (await put('admin', deck.jobA, { pairs: await deckPairs(deck.jobA), differentialLimitC: 15 }))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await put('admin', deck.jobB, { pairs: await deckPairs(deck.jobB), differentialLimitC: 6 }))
+          .statusCode,
+      ).toBe(200);
+      expect(await limitOf(GROUP, { cjgId: deck.group })).toEqual({ limitC: 6, isDefault: false });
+      // 8 °C differences against a 6 °C limit: above it all along.
+      const d = await loadDifferential(context(GROUP, { cjgId: deck.group }), GROUP, differentialText('en'));
+      expect(d.pairs.every((p) => p.result.periods.length > 0)).toBe(true);
+      for (const id of [deck.jobA, deck.jobB])
+        expect(
+          (await put('admin', id, { pairs: await deckPairs(id), differentialLimitC: null })).statusCode,
+        ).toBe(200);
+      expect(await limitOf(GROUP, { cjgId: deck.group })).toEqual({
+        limitC: DIFFERENTIAL_LIMIT_C,
+        isDefault: true,
+      });
     });
 
     it('a report request that names no pairs is accepted (it means the stored pairs)', async () => {

@@ -15,7 +15,7 @@ export function createPairsRepo(db: Kysely<Database>) {
     async findJob(companyId: number, siteIds: readonly number[], id: number) {
       return db
         .selectFrom('job')
-        .select(['id', 'kind', 'tenant_group_id'])
+        .select(['id', 'kind', 'tenant_group_id', 'differential_limit_c'])
         .where('id', '=', id)
         .where('company_id', '=', companyId)
         .where('tenant_group_id', 'in', [...siteIds])
@@ -42,14 +42,42 @@ export function createPairsRepo(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Replaces the job's pairs with these, in one transaction. */
+    /** The differential limits (°C) set on these jobs of the company on these sites (jobs without one left out). */
+    async limitsOf(
+      companyId: number,
+      siteIds: readonly number[],
+      jobIds: readonly number[],
+    ): Promise<number[]> {
+      if (jobIds.length === 0 || siteIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('job')
+        .select('differential_limit_c')
+        .where('id', 'in', [...jobIds])
+        .where('company_id', '=', companyId)
+        .where('tenant_group_id', 'in', [...siteIds])
+        .where('differential_limit_c', 'is not', null)
+        .execute();
+      return rows.map((r) => Number(r.differential_limit_c));
+    },
+
+    /**
+     * Replaces the job's pairs with these and, when `limitC` is given, sets its differential limit (null:
+     * the default), in one transaction.
+     */
     async replacePairs(v: {
       jobId: number;
       userId: number;
       now: number;
       pairs: readonly { sid1: number; sid2: number }[];
+      limitC?: number | null;
     }): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        if (v.limitC !== undefined)
+          await trx
+            .updateTable('job')
+            .set({ differential_limit_c: v.limitC })
+            .where('id', '=', v.jobId)
+            .execute();
         await trx.deleteFrom('job_sensor_pair').where('job_id', '=', v.jobId).execute();
         if (v.pairs.length === 0) return;
         await trx

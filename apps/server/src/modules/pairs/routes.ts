@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdParams, JOB_SENSOR_PAIRS_MAX, JobSensorPairList, JobSensorPairsBody } from '@sitepulse/contracts';
+import {
+  DIFFERENTIAL_LIMIT_MAX_C,
+  DIFFERENTIAL_LIMIT_MIN_C,
+  IdParams,
+  JOB_SENSOR_PAIRS_MAX,
+  JobDifferentialLimit,
+  JobSensorPairList,
+  JobSensorPairsBody,
+} from '@sitepulse/contracts';
+import { DIFFERENTIAL_LIMIT_C } from '@sitepulse/domain';
 import { requireActor } from '../../lib/actor.ts';
 import { AUTHED_ERRORS, BEARER } from '../../lib/http.ts';
 import type { ModuleOptions } from '../../services.ts';
@@ -12,6 +21,11 @@ const ABOUT =
   '(MATURITY_STRENGTH_JOB_DIFFERENTIAL), and the job group differential report over the pairs of all its jobs, ' +
   'compare these pairs when the request names none; only when there are none does it pair each counted ' +
   'temperature sensor with the coolest one (docs/decisions/reports.md, "Differential reports").';
+const LIMIT =
+  `Issue 15: the job's differential limit (°C, a difference of temperatures: 35 °F is 19.44 °C), from ` +
+  `${DIFFERENTIAL_LIMIT_MIN_C} to ${DIFFERENTIAL_LIMIT_MAX_C}, default ${DIFFERENTIAL_LIMIT_C} (ACI 301 practice). ` +
+  'The alarm engine raises TEMPERATURE_DIFFERENTIAL when a stored pair differs by more than it, and the ' +
+  "job's differential reports use it when the request names no limit (a group's report: the lowest of its jobs').";
 const SCOPE =
   "Limited to the caller's company and readable job sites: another company's or an ungranted job site's job " +
   'reads as 404, one of a site where the caller is an inspector answers 403.';
@@ -35,17 +49,33 @@ export const pairsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
     async (req) => pairs.pairs(requireActor(req), req.params.id),
   );
 
+  app.get(
+    `${PAIRS}/:id/limit`,
+    {
+      schema: {
+        ...base,
+        summary: "A maturity job's differential limit: its own, else the default",
+        description: `limitC is the limit in force, differentialLimitC the job's own (null: the default). ${LIMIT} ${SCOPE}`,
+        params: IdParams,
+        response: { 200: JobDifferentialLimit, ...AUTHED_ERRORS },
+      },
+    },
+    async (req) => pairs.limit(requireActor(req), req.params.id),
+  );
+
   app.put(
     `${PAIRS}/:id`,
     {
       schema: {
         ...base,
-        summary: "Sets a maturity job's sensor pairs (all at once)",
+        summary: "Sets a maturity job's sensor pairs (all at once) and its differential limit",
         description:
           `The body's pairs replace the job's (an empty list removes them), at most ${JOB_SENSOR_PAIRS_MAX}. ` +
           'Writers of the job site only (admin or editor; a viewer or a Read-Only account answers 403). 400 with ' +
           'nothing changed: a humidity job, a pair of one sensor with itself, a sensor that is not a temperature ' +
-          "sensor of the job, the same two sensors given twice (either way round). Answers the job's pairs. " +
+          'sensor of the job, the same two sensors given twice (either way round), a differentialLimitC out of ' +
+          "bounds. differentialLimitC (optional) sets the job's differential limit with its pairs (null: back to " +
+          `the default; absent: unchanged). Answers the job's pairs. ${LIMIT} ` +
           `${ABOUT} ${SCOPE}`,
         params: IdParams,
         body: JobSensorPairsBody,

@@ -1,4 +1,11 @@
-import type { JobSensorPair, JobSensorPairsBody } from '@sitepulse/contracts';
+import {
+  DIFFERENTIAL_LIMIT_MAX_C,
+  DIFFERENTIAL_LIMIT_MIN_C,
+  type JobDifferentialLimit,
+  type JobSensorPair,
+  type JobSensorPairsBody,
+} from '@sitepulse/contracts';
+import { DIFFERENTIAL_LIMIT_C } from '@sitepulse/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -33,6 +40,8 @@ export function createPairsService(deps: {
     return { job, sites };
   }
 
+  const nn = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
   const toPair = (r: { sensor_id_1: number; sensor_id_2: number }): JobSensorPair => ({
     sid1: r.sensor_id_1,
     sid2: r.sensor_id_2,
@@ -46,14 +55,38 @@ export function createPairsService(deps: {
     },
 
     /**
-     * PUT .../jobs/pairs/{id}: replaces the job's pairs. 400, with nothing changed, for a humidity job, a
-     * pair of one sensor with itself, a sensor that is not a temperature sensor of the job, or the same two
-     * sensors given twice (either way round).
+     * GET .../jobs/pairs/{id}/limit: the job's differential limit (°C): its own, else the default
+     * (DIFFERENTIAL_LIMIT_C), which the alarm engine and the job's differential reports use.
+     */
+    async limit(actor: Actor, id: number): Promise<JobDifferentialLimit> {
+      const { job } = await visibleJob(actor, id);
+      const own = nn(job.differential_limit_c);
+      return {
+        limitC: own ?? DIFFERENTIAL_LIMIT_C,
+        differentialLimitC: own,
+        defaultLimitC: DIFFERENTIAL_LIMIT_C,
+      };
+    },
+
+    /**
+     * PUT .../jobs/pairs/{id}: replaces the job's pairs, and sets its differential limit when the body has
+     * one (null: back to the default). 400, with nothing changed, for a humidity job, a pair of one sensor
+     * with itself, a sensor that is not a temperature sensor of the job, the same two sensors given twice
+     * (either way round), or a limit outside DIFFERENTIAL_LIMIT_MIN_C..DIFFERENTIAL_LIMIT_MAX_C.
      */
     async setPairs(actor: Actor, id: number, body: JobSensorPairsBody): Promise<JobSensorPair[]> {
       const { job, sites } = await visibleJob(actor, id, 'write');
       if (job.kind !== 'MATURITY')
         throw badRequest(`Job ${job.id} is a humidity job: it takes no sensor pairs`);
+      const limitC = body.differentialLimitC;
+      if (
+        limitC !== undefined &&
+        limitC !== null &&
+        !(Number.isFinite(limitC) && limitC >= DIFFERENTIAL_LIMIT_MIN_C && limitC <= DIFFERENTIAL_LIMIT_MAX_C)
+      )
+        throw badRequest(
+          `differentialLimitC must be from ${DIFFERENTIAL_LIMIT_MIN_C} to ${DIFFERENTIAL_LIMIT_MAX_C} °C (null: the default)`,
+        );
       const sensors = new Map(
         (await deps.maturity.sensorsOfJobs(actor, [job.id])).map((s) => [s.sensorId, s.sensorType]),
       );
@@ -72,8 +105,24 @@ export function createPairsService(deps: {
         if (seen.has(key)) throw badRequest(`Pair ${n}: sensors ${p.sid1} and ${p.sid2} are already paired`);
         seen.add(key);
       });
-      await repo.replacePairs({ jobId: job.id, userId: actor.userId, now: Date.now(), pairs: body.pairs });
+      await repo.replacePairs({
+        jobId: job.id,
+        userId: actor.userId,
+        now: Date.now(),
+        pairs: body.pairs,
+        limitC,
+      });
       return (await repo.pairsOf(actor.companyId, sites.readable, [job.id])).map(toPair);
+    },
+
+    /**
+     * The differential limit set on these jobs the caller may read (°C): the lowest of them, the strictest
+     * (a job's own for a job's report), or null when none has one (the report's default stands).
+     */
+    async storedLimitC(actor: Actor, jobIds: readonly number[]): Promise<number | null> {
+      const sites = await deps.jobsites.siteAccess(actor);
+      const limits = await repo.limitsOf(actor.companyId, sites.readable, jobIds);
+      return limits.length === 0 ? null : Math.min(...limits);
     },
 
     /**

@@ -16,11 +16,8 @@ export function sortAlarms(events: readonly AlarmEvent[]): AlarmEvent[] {
   );
 }
 
-/** The i18n key of an alarm's kind, in words: a threshold says which bound it crossed. */
-export function alarmKindKey(e: Pick<AlarmEvent, 'kind' | 'side'>): string {
-  if (e.kind === 'SENSOR_THRESHOLD' && e.side) return `alarms.kind.SENSOR_THRESHOLD_${e.side}`;
-  return `alarms.kind.${e.kind}`;
-}
+/** The i18n key of an alarm's kind in words: one rule for this page and the alarm state on other screens. */
+export { alarmKindKey } from '../../components/AlarmStateBadge.tsx';
 
 /**
  * A value or bound of an alarm in the reader's units. A temperature differential is a difference of

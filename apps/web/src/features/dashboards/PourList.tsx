@@ -8,7 +8,9 @@ import type { MaturityJob } from '@sitepulse/contracts';
 import { elapsedMsBetween, elapsedTimeText, jobDetailHref } from '@sitepulse/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useSiteActiveAlarms } from '../../api/alarm-events.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
+import { AlarmStateBadge } from '../../components/AlarmStateBadge.tsx';
 import { useNow } from '../../components/useNow.ts';
 import type { ForecastsByJob } from './forecast-api.ts';
 import { PourForecast } from './forecast-line.tsx';
@@ -76,6 +78,7 @@ export function PourList({
   const prefs = useDisplayPreferences();
   // Elapsed times move on without a reload.
   const now = useNow();
+  const alarmsOf = useSiteActiveAlarms(jobsiteId);
   return (
     <Box
       component="ul"
@@ -97,6 +100,7 @@ export function PourList({
           : null;
         const project = projectName?.(job.tenant);
         const forecast = forecasts?.get(job.id);
+        const alarms = alarmsOf({ jobId: job.id, nodeId: job.nodeId });
         return (
           <Box
             component="li"
@@ -139,6 +143,11 @@ export function PourList({
               </Box>
               <VerdictChip verdict={verdict} />
             </Box>
+            {alarms.length > 0 ? (
+              <Box sx={{ mt: 0.75 }}>
+                <AlarmStateBadge compact alarms={alarms} tenantGroupId={jobsiteId} />
+              </Box>
+            ) : null}
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 1 }}>
               <Typography
                 variant="body2"

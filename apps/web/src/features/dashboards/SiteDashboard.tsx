@@ -25,9 +25,11 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSiteActiveAlarms } from '../../api/alarm-events.ts';
 import { useLiveReadings } from '../../api/live.ts';
 import { useSiteMaturityJobs } from '../../api/site-jobs.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
+import { AlarmStateBadge } from '../../components/AlarmStateBadge.tsx';
 import { Disclaimer } from '../../components/Disclaimer.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, LoadError, QueryState } from '../../components/QueryState.tsx';
@@ -228,6 +230,7 @@ function MoistureList({
 }) {
   const { t } = useTranslation();
   const prefs = useDisplayPreferences();
+  const alarmsOf = useSiteActiveAlarms(jobsiteId);
   return (
     <Box
       sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}
@@ -256,6 +259,11 @@ function MoistureList({
                 .filter(Boolean)
                 .join(' · ')}
             </Typography>
+            <AlarmStateBadge
+              compact
+              alarms={alarmsOf({ jobId: job.id, nodeId: job.nodeId })}
+              tenantGroupId={jobsiteId}
+            />
           </Box>
           <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
             <Typography variant="body1" sx={{ fontWeight: 700 }} data-testid="moisture-humidity">

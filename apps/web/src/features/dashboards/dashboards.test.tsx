@@ -1,6 +1,7 @@
 import type { JobGroupCounts, MaturityJob, Tenant, TenantGroup } from '@sitepulse/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { acknowledged, alarmEvent } from '../../components/AlarmStateBadge.fixtures.ts';
 import {
   renderAt,
   type ServerState,
@@ -193,6 +194,44 @@ describe('ConstructionDashboardPage', () => {
     expect(within(summaries[0]).getByText('0 concrete jobs')).toBeTruthy();
     // The site's alarms are one click away (our route, domain paths.alarms).
     expect(screen.getByRole('link', { name: 'Alarms' }).getAttribute('href')).toBe('/alarms/1');
+  });
+
+  it('shows each pour’s and moisture job’s alarms still active, each opening the site’s alarms', async () => {
+    const fetchMock = serve({
+      extra: {
+        '/alarms/events': [
+          alarmEvent(1, { jobId: 2, nodeId: 10002, sensorName: 'T3' }),
+          acknowledged(alarmEvent(2, { jobId: 6, nodeId: 10006, quantity: 'Humidity', side: 'low' })),
+        ],
+      },
+    });
+    renderAt(
+      <ConstructionDashboardPage />,
+      '/construction_dashboard/:jobsiteId',
+      '/construction_dashboard/1',
+    );
+    const pours = await screen.findAllByTestId('pour');
+    const pour2 = pours.filter((p) => p.getAttribute('data-job-name') === 'Level 4 Slab - Pour 2');
+    // The site's list of pours and the project card's "to look at first" both show it.
+    expect(pour2.length).toBeGreaterThan(0);
+    for (const p of pour2) {
+      const state = await within(p).findByTestId('alarm-state');
+      expect(within(state).getByTestId('alarm-state-kind').textContent).toBe('Sensor threshold high · T3');
+      expect(within(state).getByRole('link').getAttribute('href')).toBe('/alarms/1');
+    }
+    const others = pours.filter((p) => p.getAttribute('data-job-name') !== 'Level 4 Slab - Pour 2');
+    expect(others.every((p) => within(p).queryByTestId('alarm-state') === null)).toBe(true);
+    const moisture = within(screen.getByTestId('moisture-job')).getByTestId('alarm-state');
+    expect(within(moisture).getByTestId('alarm-state-kind').textContent).toBe('Sensor threshold low · T1');
+    expect(within(moisture).getByTestId('alarm-state-detail').textContent).toMatch(
+      /^Acknowledged by Sam Super/,
+    );
+    // One read of the site's active alarms for every list of the page.
+    const reads = fetchMock.mock.calls
+      .map(([u]) => new URL(String(u), 'http://localhost'))
+      .filter((u) => u.pathname === '/api/alarms/events');
+    expect(new Set(reads.map((u) => u.search))).toEqual(new Set(['?tenantGroupId=1&activeOnly=true']));
+    expect(reads).toHaveLength(1);
   });
 
   it('shows the welcome note once', async () => {

@@ -1,6 +1,8 @@
 import type { UserDetail } from '@sitepulse/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { invalidateLive } from '../../api/live.ts';
+import { acknowledged, alarmEvent } from '../../components/AlarmStateBadge.fixtures.ts';
 import {
   LocationProbe,
   renderRoutes,
@@ -93,6 +95,11 @@ function serve(job = maturedJob(), user: UserDetail = editor(), extra: Record<st
       ],
       '/data/warehouse/measurement/average/by_job': [],
       [`/alarms/by_msj/${job.id}`]: [],
+      [`/analytics/concrete/maturity/jobs/targets/${job.id}`]: [
+        { kind: 'STRIPPING', primary: true, strengthMpa: 25, enteredValue: 25, enteredUnit: 'MPa' },
+        { kind: 'DESIGN', primary: false, strengthMpa: 35, enteredValue: 35, enteredUnit: 'MPa' },
+      ],
+      '/alarms/events': [],
       '/concrete/conprofiles/by_company': [profile, otherProfile],
       '/alarms': {},
       '/analytics/concrete/maturity/jobs/blacklist/sensors': [],
@@ -121,6 +128,23 @@ function posted(fetchMock: ReturnType<typeof stubServer>, path: string): unknown
     )
     .map(([, init]) => JSON.parse(String(init?.body)));
 }
+
+/** The JSON bodies the page sent to a path with a method. */
+function sent(fetchMock: ReturnType<typeof stubServer>, method: string, path: string): unknown[] {
+  return fetchMock.mock.calls
+    .filter(
+      ([input, init]) =>
+        new URL(String(input), 'http://localhost').pathname === `/api${path}` && init?.method === method,
+    )
+    .map(([, init]) => JSON.parse(String(init?.body)));
+}
+
+/** The GET /alarms/events calls (their query strings). */
+const alarmReads = (fetchMock: ReturnType<typeof stubServer>) =>
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((u) => u.pathname === '/api/alarms/events')
+    .map((u) => u.searchParams.toString());
 
 describe('JobPage: a maturity job', () => {
   it('answers whether the pour reached its target, since when, with the progress and the latest values', async () => {
@@ -282,8 +306,104 @@ describe('JobPage: who may change the job', () => {
   });
 });
 
+describe('JobPage: the job’s alarms now (issue 15)', () => {
+  const raised = Date.UTC(2026, 10, 23, 9, 30);
+  const siteAlarms = () => [
+    alarmEvent(11, { raisedAt: raised, sensorName: 'Level 3 Slab - Pour 1 - T1' }),
+    // The node went silent: named on its newest job, shown on every job of the node.
+    acknowledged(
+      alarmEvent(12, { kind: 'NODE_SILENT', jobId: 40, sensorId: null, sensorName: null, side: null }),
+    ),
+    // Another job's alarm, and one of this job already cleared: not shown here.
+    alarmEvent(13, { jobId: 2, nodeId: 10002 }),
+    alarmEvent(14, { state: 'CLEARED', clearedAt: raised + 3_600_000 }),
+  ];
+
+  it('shows the active and acknowledged alarms beside the alarm bits, each opening the site’s alarms', async () => {
+    const fetchMock = serve(maturedJob({ jobAlarmTriggered: 3 }), editor(), {
+      '/alarms/events': siteAlarms(),
+    });
+    open('/job/Maturity/1/3/1/');
+    const state = await screen.findByTestId('job-alarm-state');
+    const items = within(state).getAllByRole('listitem');
+    expect(items.map((li) => li.dataset.alarmId)).toEqual(['11', '12']);
+    // The sensor without the job's name, which is the page's title.
+    expect(within(items[0]).getByTestId('alarm-state-kind').textContent).toBe('Sensor threshold high · T1');
+    expect(within(items[0]).getByTestId('alarm-state-detail').textContent).toBe(
+      'Active since 2026-11-23 09:30 AM UTC',
+    );
+    expect(within(items[1]).getByTestId('alarm-state-kind').textContent).toBe('Node silent');
+    expect(within(items[1]).getByTestId('alarm-state-detail').textContent).toMatch(
+      /^Acknowledged by Sam Super · active since /,
+    );
+    for (const link of within(state).getAllByRole('link'))
+      expect(link.getAttribute('href')).toBe('/alarms/1');
+    // The spec's bits stay as they were: the threshold chip beside the status.
+    expect(screen.getByTestId('job-meta').querySelector('[data-alarm="THRESHOLD"]')).toBeTruthy();
+    // One read of the site's active alarms.
+    expect(alarmReads(fetchMock)).toEqual(['tenantGroupId=1&activeOnly=true']);
+  });
+
+  it('shows nothing more for a job with no active alarm', async () => {
+    const fetchMock = serve(maturedJob(), editor(), {
+      '/alarms/events': [alarmEvent(13, { jobId: 2, nodeId: 10002 })],
+    });
+    open('/job/Maturity/1/3/1/');
+    await screen.findAllByTestId('sensor-row');
+    await waitFor(() => expect(alarmReads(fetchMock)).toHaveLength(1));
+    expect(screen.queryByTestId('job-alarm-state')).toBeNull();
+    expect(screen.queryByTestId('alarm-state')).toBeNull();
+  });
+
+  it('follows a live `alarms` event of the site: a new alarm appears, an acknowledgement says who', async () => {
+    // The site's alarms as the server lists them at each read.
+    let listed: unknown[] = [];
+    const shell = serve().getMockImplementation();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+        new URL(String(input), 'http://localhost').pathname === '/api/alarms/events'
+          ? new Response(JSON.stringify(listed), { headers: { 'content-type': 'application/json' } })
+          : (shell as typeof fetch)(input, init),
+      ),
+    );
+    const { client } = open('/job/Maturity/1/3/1/');
+    await screen.findAllByTestId('sensor-row');
+    const event = {
+      name: 'alarms' as const,
+      data: { tenantGroupId: 1, nodeIds: [], maturityJobIds: [1], channelJobIds: [], at: NOW, version: 2 },
+    };
+    listed = [alarmEvent(11, { raisedAt: raised })];
+    await invalidateLive(client, event);
+    const item = await screen.findByText('Active since 2026-11-23 09:30 AM UTC');
+    expect(item.closest('li')?.dataset.state).toBe('ACTIVE');
+    listed = [acknowledged(alarmEvent(11, { raisedAt: raised }), 'Marco Ruiz')];
+    await invalidateLive(client, { ...event, data: { ...event.data, version: 3 } });
+    expect(
+      await screen.findByText('Acknowledged by Marco Ruiz · active since 2026-11-23 09:30 AM UTC'),
+    ).toBeTruthy();
+  });
+
+  it('shows a microweather job’s alarms too', async () => {
+    stubServer({
+      user: editor(),
+      sites: [site],
+      extra: {
+        '/analytics/microweather/node/jobs/details/7': microweatherJob(),
+        '/data/warehouse/measurement/time/by_job': weatherSeries(),
+        '/analytics/microweather/node/jobs/average/by_job': [],
+        '/analytics/microweather/node/jobs/extremities/by_job': [],
+        '/alarms/events': [alarmEvent(21, { jobId: 7, sensorName: 'Wind', quantity: 'Speed' })],
+      },
+    });
+    open('/job/Microweather%20Node/1/1/7/');
+    const state = await screen.findByTestId('job-alarm-state');
+    expect(within(state).getByTestId('alarm-state-kind').textContent).toBe('Sensor threshold high · Wind');
+  });
+});
+
 describe('JobPage: alarm thresholds', () => {
-  it('takes the thresholds in the user’s units and sends them back in metric', async () => {
+  it('takes the thresholds in the user’s units and sends them back in metric; the target as typed, in psi', async () => {
     const fetchMock = serve(maturedJob(), imperial(editor()));
     open('/job/Maturity/1/3/1/');
     fireEvent.click(await screen.findByRole('button', { name: 'Alarms' }));
@@ -293,30 +413,188 @@ describe('JobPage: alarm thresholds', () => {
     fireEvent.change(strength, { target: { value: '4000' } });
     fireEvent.change(screen.getByTestId('threshold-high'), { target: { value: '86' } });
     fireEvent.click(screen.getByTestId('threshold-save'));
-    await waitFor(() => expect(posted(fetchMock, '/alarms')).toHaveLength(2));
-    const [target, bounds] = posted(fetchMock, '/alarms') as { alarmData: Record<string, unknown> }[];
-    expect(target.alarmData).toMatchObject({ alarmType: 'MATURITY_STRENGTH_THRESHOLD', msjId: 1 });
-    expect(target.alarmData.singularThreshold).toBeCloseTo(4000 / 145.037738, 6);
+    await waitFor(() => expect(posted(fetchMock, '/alarms')).toHaveLength(1));
+    // The target goes as typed, in the reader's unit, with the job's further targets as they were: it
+    // reads back "4000 psi", not "27.58 MPa (4000 psi)".
+    expect(sent(fetchMock, 'PUT', '/analytics/concrete/maturity/jobs/targets/1')).toEqual([
+      {
+        targets: [{ kind: 'DESIGN', enteredValue: 35, enteredUnit: 'MPa' }],
+        primaryUnit: 'psi',
+        primaryValue: 4000,
+      },
+    ]);
+    const [bounds] = posted(fetchMock, '/alarms') as { alarmData: Record<string, unknown> }[];
     expect(bounds.alarmData).toMatchObject({
       alarmType: 'SENSOR_THRESHOLD',
       msjId: 1,
       sensorType: 'Temperature',
       mediumThresholdLBound: null,
+      minDurationMs: 600_000,
     });
     expect(bounds.alarmData.mediumThresholdHBound).toBeCloseTo(30, 9);
+    // The default 0.5 °C hysteresis, shown as 0.9 °F, goes back as 0.5 °C: a difference, no offset.
+    expect(bounds.alarmData.hysteresis).toBeCloseTo(0.5, 9);
   });
 
-  it('refuses a lower bound above the upper one and sends nothing', async () => {
+  it('reads a target typed in psi back in psi, and clearing it posts no target', async () => {
+    const fetchMock = serve(maturedJob({ singularTargetedStrength: 4000 / 145.037738 }), imperial(editor()), {
+      '/analytics/concrete/maturity/jobs/targets/1': [
+        {
+          kind: 'STRIPPING',
+          primary: true,
+          strengthMpa: 4000 / 145.037738,
+          enteredValue: 4000,
+          enteredUnit: 'psi',
+        },
+      ],
+      '/alarms/by_msj/1': [
+        {
+          alarmData: {
+            alarmType: 'MATURITY_STRENGTH_THRESHOLD',
+            msjId: 1,
+            cjId: 1,
+            cjgId: null,
+            sensorType: null,
+            mediumThresholdHBound: null,
+            mediumThresholdLBound: null,
+            singularThreshold: 4000 / 145.037738,
+          },
+          active: true,
+        },
+      ],
+    });
+    open('/job/Maturity/1/3/1/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Alarms' }));
+    const strength = (await screen.findByTestId('threshold-strength')) as HTMLInputElement;
+    await waitFor(() => expect(strength.value).toBe('4000'));
+    fireEvent.change(strength, { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('threshold-save'));
+    await waitFor(() => expect(posted(fetchMock, '/alarms')).toHaveLength(1));
+    expect((posted(fetchMock, '/alarms')[0] as { alarmData: unknown }).alarmData).toEqual({
+      alarmType: 'MATURITY_STRENGTH_THRESHOLD',
+      msjId: 1,
+      singularThreshold: null,
+    });
+    expect(sent(fetchMock, 'PUT', '/analytics/concrete/maturity/jobs/targets/1')).toEqual([]);
+  });
+
+  it('shows the job’s hysteresis and minimum duration in °F and minutes, and sends changes in °C and ms', async () => {
+    const fetchMock = serve(
+      maturedJob({
+        alarmData: {
+          singularThreshold: 25,
+          sensorType: 'Temperature',
+          mediumThresholdHBound: 30,
+          mediumThresholdLBound: 5,
+        },
+      }),
+      imperial(editor()),
+      {
+        '/alarms/by_msj/1': [
+          {
+            alarmData: {
+              alarmType: 'SENSOR_THRESHOLD',
+              msjId: 1,
+              cjId: 1,
+              cjgId: null,
+              sensorType: 'Temperature',
+              mediumThresholdHBound: 30,
+              mediumThresholdLBound: 5,
+              singularThreshold: null,
+              hysteresis: 1,
+              minDurationMs: 1_800_000,
+            },
+            active: true,
+          },
+        ],
+      },
+    );
+    open('/job/Maturity/1/3/1/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Alarms' }));
+    const hysteresis = (await screen.findByTestId('threshold-hysteresis')) as HTMLInputElement;
+    const duration = screen.getByTestId('threshold-min-duration') as HTMLInputElement;
+    await waitFor(() => expect(hysteresis.value).toBe('1.8'));
+    expect(duration.value).toBe('30');
+    expect((screen.getByTestId('threshold-high') as HTMLInputElement).value).toBe('86');
+    // The defaults are named beside the fields, in the reader's units (the matcher reads the no-break space
+    // before the unit as a space).
+    const dialog = screen.getByTestId('threshold-dialog');
+    expect(within(dialog).getByText(/Empty: the default, 0\.9 °F\./)).toBeTruthy();
+    expect(within(dialog).getByText(/Empty: the default, 10 minutes\./)).toBeTruthy();
+
+    // Only the hysteresis and the duration change: the bounds go with them, as they were.
+    fireEvent.change(hysteresis, { target: { value: '2.7' } });
+    fireEvent.change(duration, { target: { value: '15' } });
+    fireEvent.click(screen.getByTestId('threshold-save'));
+    await waitFor(() => expect(posted(fetchMock, '/alarms')).toHaveLength(1));
+    const [body] = posted(fetchMock, '/alarms') as { alarmData: Record<string, number> }[];
+    expect(body.alarmData.hysteresis).toBeCloseTo(1.5, 9);
+    expect(body.alarmData.minDurationMs).toBe(900_000);
+    expect(body.alarmData.mediumThresholdHBound).toBeCloseTo(30, 9);
+    expect(body.alarmData.mediumThresholdLBound).toBeCloseTo(5, 9);
+    expect(sent(fetchMock, 'PUT', '/analytics/concrete/maturity/jobs/targets/1')).toEqual([]);
+  });
+
+  it.each([
+    ['a negative hysteresis', '-1', '10', 'The hysteresis must be from 0 to 100\u00a0°C.'],
+    ['a hysteresis above 100 °C', '100.5', '10', 'The hysteresis must be from 0 to 100\u00a0°C.'],
+    ['a negative duration', '0.5', '-2', 'The minimum duration must be from 0 to 1440 minutes.'],
+    ['a duration above a day', '0.5', '1441', 'The minimum duration must be from 0 to 1440 minutes.'],
+    ['a hysteresis that is not a number', 'half', '10', 'Enter numbers only.'],
+  ])('refuses %s with a clear message and sends nothing', async (_name, hyst, minutes, message) => {
     const fetchMock = serve();
     open('/job/Maturity/1/3/1/');
     fireEvent.click(await screen.findByRole('button', { name: 'Alarms' }));
     fireEvent.change(await screen.findByTestId('threshold-high'), { target: { value: '30' } });
-    fireEvent.change(screen.getByTestId('threshold-low'), { target: { value: '35' } });
+    fireEvent.change(screen.getByTestId('threshold-hysteresis'), { target: { value: hyst } });
+    fireEvent.change(screen.getByTestId('threshold-min-duration'), { target: { value: minutes } });
+    fireEvent.click(screen.getByTestId('threshold-save'));
+    expect((await screen.findByTestId('threshold-error')).textContent).toBe(message);
+    expect(posted(fetchMock, '/alarms')).toEqual([]);
+    expect(sent(fetchMock, 'PUT', '/analytics/concrete/maturity/jobs/targets/1')).toEqual([]);
+  });
+
+  it('takes the limits themselves, and an empty field as the default (left out)', async () => {
+    const fetchMock = serve();
+    open('/job/Maturity/1/3/1/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Alarms' }));
+    const hysteresis = (await screen.findByTestId('threshold-hysteresis')) as HTMLInputElement;
+    // No bound yet: nothing for them to shape.
+    expect(hysteresis.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('threshold-high'), { target: { value: '30' } });
+    expect(hysteresis.disabled).toBe(false);
+    expect(hysteresis.value).toBe('0.5');
+    fireEvent.change(hysteresis, { target: { value: '100' } });
+    fireEvent.change(screen.getByTestId('threshold-min-duration'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('threshold-save'));
+    await waitFor(() => expect(posted(fetchMock, '/alarms')).toHaveLength(1));
+    const [body] = posted(fetchMock, '/alarms') as { alarmData: Record<string, unknown> }[];
+    expect(body.alarmData.hysteresis).toBe(100);
+    expect('minDurationMs' in body.alarmData).toBe(false);
+  });
+
+  it('refuses a target of 0 or above the largest, and a lower bound above the upper one, sending nothing', async () => {
+    const fetchMock = serve();
+    open('/job/Maturity/1/3/1/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Alarms' }));
+    const strength = await screen.findByTestId('threshold-strength');
+    await waitFor(() => expect((strength as HTMLInputElement).value).toBe('25'));
+    fireEvent.change(strength, { target: { value: '0' } });
     fireEvent.click(screen.getByTestId('threshold-save'));
     expect((await screen.findByTestId('threshold-error')).textContent).toBe(
-      'The lower bound must be below the upper bound.',
+      'Enter a target strength above 0 and at most 250 MPa.',
+    );
+    fireEvent.change(strength, { target: { value: '25' } });
+    fireEvent.change(screen.getByTestId('threshold-high'), { target: { value: '30' } });
+    fireEvent.change(screen.getByTestId('threshold-low'), { target: { value: '35' } });
+    fireEvent.click(screen.getByTestId('threshold-save'));
+    await waitFor(() =>
+      expect(screen.getByTestId('threshold-error').textContent).toBe(
+        'The lower bound must be below the upper bound.',
+      ),
     );
     expect(posted(fetchMock, '/alarms')).toEqual([]);
+    expect(sent(fetchMock, 'PUT', '/analytics/concrete/maturity/jobs/targets/1')).toEqual([]);
   });
 });
 

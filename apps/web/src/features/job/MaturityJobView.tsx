@@ -24,6 +24,7 @@ import {
 } from '@sitepulse/domain';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStrengthShown } from '../../api/strength.ts';
 import { useJobNameForBreadcrumb } from '../../app/layout/job-name.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import type { ChartThreshold } from '../../components/charts/TimeChart.tsx';
@@ -61,6 +62,7 @@ import {
   targetStrengthText,
 } from './forecast-text.ts';
 import { JobActions } from './JobActions.tsx';
+import { JobAlarmState } from './JobAlarmState.tsx';
 import {
   type ChartBuild,
   ChartModeToggle,
@@ -154,6 +156,12 @@ function MaturityJobScreen({ job, jobSite }: { job: MaturityJobDetail; jobSite: 
         alarms={badges.map((b) => (
           <Chip key={b} size="small" color="error" label={t(`widgets.alarm.${b}`)} data-alarm={b} />
         ))}
+      />
+      <JobAlarmState
+        tenantGroupId={job.tenantGroupId}
+        jobId={job.id}
+        nodeId={job.nodeId}
+        jobName={job.channelJobName}
       />
       {humidity ? (
         <HumidityBody job={job} mode={mode} setMode={setMode} phoneActions={phone ? actions : null} />
@@ -440,32 +448,40 @@ function MaturityBody({ job, mode, setMode, phoneActions }: BodyProps) {
     [mode, days, labels, perSensor, excludedSet, jobName],
   );
   const buildTemperature = useMeasurementBuild(mode, smoothingTolerance('Temperature', days), jobName);
+  // The company's Concrete module may turn strength off (disable_maturity_strength): maturity only.
+  const strengthOn = useStrengthShown();
 
   return (
     <Grid container spacing={2}>
-      <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
-        <StrengthAnswer
-          verdict={verdict}
-          targets={targetProgress}
-          outsideCalibration={job.outsideCalibration}
-          inError={job.status === 'ERROR'}
-          lastReading={job.latestTimestamp}
-          stoppedAt={job.terminationDate}
-          targetText={targetText}
-          forecastLine={forecastLine}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
-        <ForecastCard query={forecast} job={ref} canEdit={canEditTargets} datumC={datumC} />
-      </Grid>
+      {strengthOn ? (
+        <>
+          <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
+            <StrengthAnswer
+              verdict={verdict}
+              targets={targetProgress}
+              outsideCalibration={job.outsideCalibration}
+              inError={job.status === 'ERROR'}
+              lastReading={job.latestTimestamp}
+              stoppedAt={job.terminationDate}
+              targetText={targetText}
+              forecastLine={forecastLine}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
+            <ForecastCard query={forecast} job={ref} canEdit={canEditTargets} datumC={datumC} />
+          </Grid>
+        </>
+      ) : null}
       <Grid size={12} sx={{ minWidth: 0 }}>
         <Panel title={t('job.latest.title')} testId="job-latest">
           <TileGrid>
-            <ValueTile
-              testId="latest-strength"
-              label={t('job.latest.strength')}
-              value={prefs.withUnit('Strength', job.latestStrength)}
-            />
+            {strengthOn ? (
+              <ValueTile
+                testId="latest-strength"
+                label={t('job.latest.strength')}
+                value={prefs.withUnit('Strength', job.latestStrength)}
+              />
+            ) : null}
             <ValueTile
               testId="latest-maturity"
               label={t('job.latest.maturity')}
@@ -484,18 +500,20 @@ function MaturityBody({ job, mode, setMode, phoneActions }: BodyProps) {
       <ChartsHeading mode={mode} setMode={setMode} window={window} />
       {started ? (
         <>
-          <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
-            <ChartPanel
-              window={window}
-              testId="chart-strength"
-              title={t('job.charts.strength')}
-              quantity="Strength"
-              query={series}
-              build={buildStrength}
-              thresholds={thresholds}
-              emptyMessage={t('job.charts.noStrength')}
-            />
-          </Grid>
+          {strengthOn ? (
+            <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
+              <ChartPanel
+                window={window}
+                testId="chart-strength"
+                title={t('job.charts.strength')}
+                quantity="Strength"
+                query={series}
+                build={buildStrength}
+                thresholds={thresholds}
+                emptyMessage={t('job.charts.noStrength')}
+              />
+            </Grid>
+          ) : null}
           <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
             <ChartPanel
               window={window}

@@ -47,6 +47,7 @@ import {
 } from './api.ts';
 import { bandLines, jobBand } from './chart-lines.ts';
 import { JobActions } from './JobActions.tsx';
+import { JobAlarmState } from './JobAlarmState.tsx';
 import { type ChartBuild, ChartPanel } from './JobCharts.tsx';
 import { JobMeta } from './JobMeta.tsx';
 import { Panel, TileGrid, ValueTile } from './parts.tsx';
@@ -148,6 +149,12 @@ function MicroweatherScreen({
         alarms={badges.map((b) => (
           <Chip key={b} size="small" color="error" label={t(`widgets.alarm.${b}`)} data-alarm={b} />
         ))}
+      />
+      <JobAlarmState
+        tenantGroupId={job.tenantGroupId}
+        jobId={job.id}
+        nodeId={job.nodeId}
+        jobName={job.channelJobName}
       />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 5 }} sx={{ minWidth: 0 }}>

@@ -5,7 +5,7 @@ import { renderRoutes, signInSession, stubServer } from '../../components/test-u
 import i18n from '../../i18n/index.ts';
 import { editor, viewer } from './forecast-test-server.tsx';
 import JobPage from './JobPage.tsx';
-import { pairProblem } from './PairsDialog.tsx';
+import { limitFigure, limitInput, pairProblem } from './PairsDialog.tsx';
 import { maturedJob, maturitySeries, measurementSeries, NOW, profile, site } from './test-fixtures.ts';
 
 vi.hoisted(() => {
@@ -45,13 +45,17 @@ function serve({
   user = editor(),
   job = maturedJob(),
   putAnswer,
+  limitC = null as number | null,
 }: {
   pairs?: JobSensorPair[];
   user?: UserDetail;
   job?: MaturityJobDetail;
   putAnswer?: Response;
+  /** the job's own differential limit, °C (null: the default) */
+  limitC?: number | null;
 } = {}) {
   let stored = pairs;
+  let ownLimit = limitC;
   const puts: unknown[] = [];
   const fetchMock = stubServer({
     user,
@@ -69,12 +73,22 @@ function serve({
   });
   const base = fetchMock.getMockImplementation() as typeof fetch;
   fetchMock.mockImplementation(async (input, init) => {
-    if (new URL(String(input), 'http://localhost').pathname !== PAIRS) return base(input, init);
+    const path = new URL(String(input), 'http://localhost').pathname;
+    if (path === `${PAIRS}/limit`)
+      return new Response(
+        JSON.stringify({ limitC: ownLimit ?? 19.4, differentialLimitC: ownLimit, defaultLimitC: 19.4 }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    if (path !== PAIRS) return base(input, init);
     if (init?.method === 'PUT') {
-      const body = JSON.parse(String(init.body)) as { pairs: JobSensorPair[] };
+      const body = JSON.parse(String(init.body)) as {
+        pairs: JobSensorPair[];
+        differentialLimitC?: number | null;
+      };
       puts.push(body);
       if (putAnswer) return putAnswer;
       stored = body.pairs;
+      if (body.differentialLimitC !== undefined) ownLimit = body.differentialLimitC;
     }
     return new Response(JSON.stringify(stored), {
       status: 200,
@@ -212,6 +226,89 @@ describe('the sensor pairs of a maturity job', () => {
     const select = within(dialog).getByTestId('pair-first').parentElement?.querySelector('[role="combobox"]');
     fireEvent.mouseDown(select as HTMLElement);
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['T1', 'T2', 'T4']);
+  });
+});
+
+describe('the job’s differential limit (issue 15)', () => {
+  const imperial = (user: UserDetail): UserDetail => ({
+    ...user,
+    userSettingData: [{ type: 'SystemOfMeasurement', val: 'Imperial' }],
+  });
+  const limitLine = async () => (await screen.findByTestId('pairs-limit')).textContent;
+
+  it('shows a reader the default limit, in °F as a difference for an Imperial reader', async () => {
+    serve({ user: viewer() });
+    openJob();
+    expect(await limitLine()).toBe('Differential limit: 19.4\u00a0°C (default)');
+    cleanup();
+    serve({ user: imperial(viewer()), limitC: 10 });
+    openJob();
+    // 10 °C of difference is 18 °F (×9/5, no +32).
+    await waitFor(async () => expect(await limitLine()).toBe('Differential limit: 18\u00a0°F'));
+  });
+
+  it('a writer sets it in °F with the pairs; the server gets °C, and the card reads it back', async () => {
+    const server = serve({ user: imperial(editor()), pairs: [{ sid1: 1, sid2: 4 }] });
+    openJob();
+    const dialog = await openDialog();
+    const field = within(dialog).getByTestId('pairs-limit-input') as HTMLInputElement;
+    // Empty: the default, named in the reader's unit.
+    expect(field.value).toBe('');
+    expect(within(dialog).getByText(/Empty: the default, 34\.9 °F\./)).toBeTruthy();
+    fireEvent.change(field, { target: { value: '35' } });
+    fireEvent.click(within(dialog).getByTestId('pairs-save'));
+    await waitFor(() => expect(server.puts).toHaveLength(1));
+    const [body] = server.puts as { pairs: JobSensorPair[]; differentialLimitC: number }[];
+    expect(body.pairs).toEqual([{ sid1: 1, sid2: 4 }]);
+    expect(body.differentialLimitC).toBeCloseTo(35 / 1.8, 6);
+    await waitFor(async () => expect(await limitLine()).toBe('Differential limit: 35\u00a0°F'));
+  });
+
+  it('an emptied field puts the default back; an untouched one sends no limit', async () => {
+    const server = serve({ pairs: [{ sid1: 1, sid2: 4 }], limitC: 12.5 });
+    openJob();
+    expect(await limitLine()).toBe('Differential limit: 12.5\u00a0°C');
+    let dialog = await openDialog();
+    expect((within(dialog).getByTestId('pairs-limit-input') as HTMLInputElement).value).toBe('12.5');
+    fireEvent.click(within(dialog).getByTestId('pairs-save'));
+    await waitFor(() => expect(server.puts).toEqual([{ pairs: [{ sid1: 1, sid2: 4 }] }]));
+    await waitFor(() => expect(screen.queryByTestId('pairs-dialog')).toBeNull());
+    dialog = await openDialog();
+    fireEvent.change(within(dialog).getByTestId('pairs-limit-input'), { target: { value: ' ' } });
+    fireEvent.click(within(dialog).getByTestId('pairs-save'));
+    await waitFor(() => expect(server.puts).toHaveLength(2));
+    expect(server.puts[1]).toEqual({ pairs: [{ sid1: 1, sid2: 4 }], differentialLimitC: null });
+    await waitFor(async () => expect(await limitLine()).toBe('Differential limit: 19.4\u00a0°C (default)'));
+  });
+
+  it.each([
+    ['below the smallest', '0.8', 'The differential limit must be from 0.9 °F to 180 °F.'],
+    ['above the largest', '181', 'The differential limit must be from 0.9 °F to 180 °F.'],
+    ['not a number', 'warm', 'The differential limit must be from 0.9 °F to 180 °F.'],
+  ])('refuses a limit %s with a clear message, sending nothing', async (_name, typed, message) => {
+    // (The matcher reads the no-break space before each unit as a space.)
+    const server = serve({ user: imperial(editor()) });
+    openJob();
+    const dialog = await openDialog();
+    fireEvent.change(within(dialog).getByTestId('pairs-limit-input'), { target: { value: typed } });
+    fireEvent.click(within(dialog).getByTestId('pairs-save'));
+    expect(await within(dialog).findByText(message)).toBeTruthy();
+    expect(server.puts).toEqual([]);
+    expect(screen.getByTestId('pairs-dialog')).toBeTruthy();
+  });
+});
+
+describe('limitInput and limitFigure', () => {
+  it('convert a difference without the offset and keep the bounds', () => {
+    expect(limitFigure(19.4, 'Metric')).toBe('19.4');
+    expect(limitFigure(19.4, 'Imperial')).toBe('34.9');
+    expect(limitFigure(35 / 1.8, 'Imperial')).toBe('35');
+    expect(limitInput('', 'Imperial')).toEqual({ ok: true, limitC: null });
+    expect(limitInput('0,9', 'Imperial')).toEqual({ ok: true, limitC: 0.5 });
+    expect(limitInput('180', 'Imperial')).toEqual({ ok: true, limitC: 100 });
+    expect(limitInput('100', 'Metric')).toEqual({ ok: true, limitC: 100 });
+    expect(limitInput('0.4', 'Metric')).toEqual({ ok: false, problem: 'pairs.dialog.limitRange' });
+    expect(limitInput('100.1', 'Metric')).toEqual({ ok: false, problem: 'pairs.dialog.limitRange' });
   });
 });
 

@@ -12,6 +12,7 @@ import {
   DialogContentText,
   DialogTitle,
   IconButton,
+  InputAdornment,
   List,
   ListItem,
   ListItemText,
@@ -22,15 +23,25 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { JOB_SENSOR_PAIRS_MAX, type JobSensorPair, type MaturityJobDetail } from '@sitepulse/contracts';
-import { sensorDisplayName } from '@sitepulse/domain';
+import {
+  DIFFERENTIAL_LIMIT_MAX_C,
+  DIFFERENTIAL_LIMIT_MIN_C,
+  JOB_SENSOR_PAIRS_MAX,
+  type JobDifferentialLimit,
+  type JobSensorPair,
+  type JobSensorPairsBody,
+  type MaturityJobDetail,
+} from '@sitepulse/contracts';
+import { sensorDisplayName, UNIT_SPACE, unitLabel } from '@sitepulse/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
+import { useDisplayPreferences } from '../../app/preferences.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
 import { shortSensorName } from './chart-lines.ts';
-import { useJobPairs, useSavePairs } from './pairs-api.ts';
+import { differenceToMetric, differenceToUser } from './difference.ts';
+import { useJobDifferentialLimit, useJobPairs, useSavePairs } from './pairs-api.ts';
 import { Panel } from './parts.tsx';
 
 /** What the sensor-pairs card needs of the job page's job. */
@@ -48,6 +59,35 @@ export function pairProblem(pairs: readonly JobSensorPair[], next: JobSensorPair
   if (pairs.some((p) => samePair(p, next))) return 'pairs.dialog.duplicate';
   if (pairs.length >= JOB_SENSOR_PAIRS_MAX) return 'pairs.dialog.max';
   return null;
+}
+
+const TEMPERATURE_DIFFERENCE = 'Temperature';
+
+/**
+ * A differential limit (°C, a difference) as the user reads it: °F by the factor only, one decimal at most
+ * (19.4 °C is 34.9 °F; a limit typed as 35 °F reads back 35).
+ */
+export function limitFigure(limitC: number, system: string): string {
+  return String(Number(differenceToUser(TEMPERATURE_DIFFERENCE, limitC, system).toFixed(1)));
+}
+
+/**
+ * The differential limit typed in the dialog, in the user's unit, as the PUT body's `differentialLimitC`:
+ * null for an empty field (the default), or why it cannot be saved (an i18n key).
+ */
+export function limitInput(
+  text: string,
+  system: string,
+): { ok: true; limitC: number | null } | { ok: false; problem: string } {
+  const clean = text.trim().replace(',', '.');
+  if (clean === '') return { ok: true, limitC: null };
+  const n = Number(clean);
+  const min = differenceToUser(TEMPERATURE_DIFFERENCE, DIFFERENTIAL_LIMIT_MIN_C, system);
+  const max = differenceToUser(TEMPERATURE_DIFFERENCE, DIFFERENTIAL_LIMIT_MAX_C, system);
+  if (!Number.isFinite(n) || n < min - 1e-9 || n > max + 1e-9)
+    return { ok: false, problem: 'pairs.dialog.limitRange' };
+  const c = Number(differenceToMetric(TEMPERATURE_DIFFERENCE, n, system).toFixed(6));
+  return { ok: true, limitC: Math.min(DIFFERENTIAL_LIMIT_MAX_C, Math.max(DIFFERENTIAL_LIMIT_MIN_C, c)) };
 }
 
 /** Each sensor's short name (its display name without the job's name in front), by sensor id. */
@@ -72,16 +112,19 @@ export function SensorPairs({ job, canEdit }: { job: PairsJob; canEdit: boolean 
 
 function SensorPairsCard({ job, canEdit }: { job: PairsJob; canEdit: boolean }) {
   const { t } = useTranslation();
+  const prefs = useDisplayPreferences();
   const query = useJobPairs(job.id);
+  const limit = useJobDifferentialLimit(job.id);
   const nameOf = useSensorNames(job);
   const [open, setOpen] = useState(false);
+  const unit = unitLabel(TEMPERATURE_DIFFERENCE, prefs.system);
   const action = canEdit ? (
     <Button
       size="small"
       variant="outlined"
       startIcon={<CompareArrowsRoundedIcon />}
       onClick={() => setOpen(true)}
-      disabled={!query.isSuccess}
+      disabled={!query.isSuccess || limit.isPending}
       data-testid="pairs-edit"
     >
       {t('pairs.edit')}
@@ -93,6 +136,13 @@ function SensorPairsCard({ job, canEdit }: { job: PairsJob; canEdit: boolean }) 
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {t('pairs.help')}
         </Typography>
+        {limit.data ? (
+          <Typography variant="body2" sx={{ mb: 1, fontWeight: 600 }} data-testid="pairs-limit">
+            {t(limit.data.differentialLimitC === null ? 'pairs.limitDefault' : 'pairs.limit', {
+              value: `${limitFigure(limit.data.limitC, prefs.system)}${UNIT_SPACE}${unit}`,
+            })}
+          </Typography>
+        ) : null}
         {query.isPending ? (
           <InlineSpinner message={t('common.loading')} />
         ) : query.isError ? (
@@ -118,7 +168,13 @@ function SensorPairsCard({ job, canEdit }: { job: PairsJob; canEdit: boolean }) 
         )}
       </Panel>
       {canEdit && query.isSuccess ? (
-        <PairsDialog open={open} onClose={() => setOpen(false)} job={job} pairs={query.data} />
+        <PairsDialog
+          open={open}
+          onClose={() => setOpen(false)}
+          job={job}
+          pairs={query.data}
+          limit={limit.data}
+        />
       ) : null}
     </Box>
   );
@@ -158,20 +214,31 @@ function SensorSelect({
 /**
  * Edits a maturity job's sensor pairs (PUT .../maturity/jobs/pairs/{id}, all at once): two of the job's
  * temperature sensors per pair, by their short names; a pair of one sensor with itself, or two sensors
- * already paired (either way round), is refused before anything is sent. Writers only.
+ * already paired (either way round), is refused before anything is sent. With them, the job's differential
+ * limit (issue 15) in the user's unit as a difference (°F by 9/5, no offset), empty for the default, within
+ * DIFFERENTIAL_LIMIT_MIN_C..DIFFERENTIAL_LIMIT_MAX_C; sent only when changed (and not at all when `limit`
+ * could not be read). Writers only.
  */
 export function PairsDialog({
   open,
   onClose,
   job,
   pairs,
+  limit,
 }: {
   open: boolean;
   onClose: () => void;
   job: PairsJob;
   pairs: readonly JobSensorPair[];
+  limit?: JobDifferentialLimit;
 }) {
   const { t } = useTranslation();
+  const prefs = useDisplayPreferences();
+  const unit = unitLabel(TEMPERATURE_DIFFERENCE, prefs.system);
+  const shownLimit =
+    limit?.differentialLimitC == null ? '' : limitFigure(limit.differentialLimitC, prefs.system);
+  const [limitText, setLimitText] = useState('');
+  const [limitProblem, setLimitProblem] = useState<string | null>(null);
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const { showAlert } = useAlert();
@@ -198,6 +265,8 @@ export function PairsDialog({
     setFirst('');
     setSecond('');
     setProblem(null);
+    setLimitText(shownLimit);
+    setLimitProblem(null);
   }, [open]);
 
   const add = () => {
@@ -212,15 +281,22 @@ export function PairsDialog({
   };
 
   const submit = () => {
-    save.mutate(
-      { pairs: list },
-      {
-        onSuccess: () => {
-          showAlert({ severity: 'success', message: t('pairs.dialog.saved') });
-          onClose();
-        },
+    const body: JobSensorPairsBody = { pairs: list };
+    if (limit && limitText !== shownLimit) {
+      const typed = limitInput(limitText, prefs.system);
+      if (!typed.ok) {
+        setLimitProblem(typed.problem);
+        return;
+      }
+      body.differentialLimitC = typed.limitC;
+    }
+    setLimitProblem(null);
+    save.mutate(body, {
+      onSuccess: () => {
+        showAlert({ severity: 'success', message: t('pairs.dialog.saved') });
+        onClose();
       },
-    );
+    });
   };
   const close = () => {
     if (!save.isPending) onClose();
@@ -304,6 +380,31 @@ export function PairsDialog({
               </Button>
             </Stack>
           )}
+          {limit ? (
+            <TextField
+              label={t('pairs.dialog.limit')}
+              value={limitText}
+              onChange={(e) => {
+                setLimitText(e.target.value);
+                setLimitProblem(null);
+              }}
+              error={limitProblem !== null}
+              helperText={
+                limitProblem
+                  ? t(limitProblem, {
+                      min: `${limitFigure(DIFFERENTIAL_LIMIT_MIN_C, prefs.system)}${UNIT_SPACE}${unit}`,
+                      max: `${limitFigure(DIFFERENTIAL_LIMIT_MAX_C, prefs.system)}${UNIT_SPACE}${unit}`,
+                    })
+                  : t('pairs.dialog.limitHelp', {
+                      value: `${limitFigure(limit.defaultLimitC, prefs.system)}${UNIT_SPACE}${unit}`,
+                    })
+              }
+              slotProps={{
+                input: { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> },
+                htmlInput: { inputMode: 'decimal', 'data-testid': 'pairs-limit-input' },
+              }}
+            />
+          ) : null}
           {problem ? (
             <Alert severity="warning" data-testid="pair-problem">
               {t(problem, { max: JOB_SENSOR_PAIRS_MAX })}

@@ -9,6 +9,8 @@ import type {
   ChannelJob,
   ChannelSensor,
   ConcreteProfile,
+  JobTarget,
+  JobTargetsBody,
   MaturityJobDetail,
   MaturityTimeSeries,
   MeasurementAverage,
@@ -250,11 +252,23 @@ export function useBlacklistSensor(job: JobRef) {
   });
 }
 
-/** POST /alarms: sets (or clears) one threshold of the job, in metric units. Several run one after another. */
+/**
+ * What the threshold dialog saves: the strength target as typed, in the writer's unit (PUT .../targets/{id}
+ * with the job's further targets as they are, so it reads back in that unit), and the thresholds for
+ * POST /alarms, in metric units.
+ */
+export interface AlarmChanges {
+  targets?: JobTargetsBody;
+  alarms: AlarmDataInput[];
+}
+
+/** Saves AlarmChanges: the target first, then each threshold (POST /alarms), one after another. */
 export function useSaveAlarms(job: JobRef) {
   const refresh = useRefreshJob(job);
   return useMutation({
-    mutationFn: async (alarms: AlarmDataInput[]) => {
+    mutationFn: async ({ targets, alarms }: AlarmChanges) => {
+      if (targets)
+        await apiFetch<JobTarget[]>(`${MATURITY_JOBS}/targets/${job.id}`, { method: 'PUT', body: targets });
       for (const alarmData of alarms)
         await apiFetch<Alarm>('/alarms', { method: 'POST', body: { alarmData } });
     },

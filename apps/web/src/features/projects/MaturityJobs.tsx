@@ -24,7 +24,10 @@ import {
 } from '@sitepulse/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useSiteActiveAlarms } from '../../api/alarm-events.ts';
+import { useStrengthShown } from '../../api/strength.ts';
 import { DATE_FORMAT, type DisplayPreferences, useDisplayPreferences } from '../../app/preferences.ts';
+import { AlarmStateBadge } from '../../components/AlarmStateBadge.tsx';
 import { BatteryIndicator } from '../../components/BatteryIndicator.tsx';
 import { SignalIndicator } from '../../components/SignalIndicator.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
@@ -132,7 +135,15 @@ function OutsideCalibration() {
 
 function StrengthCell({ v }: { v: MaturityJobView }) {
   const { t } = useTranslation();
+  // The company's Concrete module may turn strength off (issue 16): the cell says so instead of '--'.
+  const strengthOn = useStrengthShown();
   if (v.humidity) return <Typography variant="body2">{t('common.missing')}</Typography>;
+  if (!strengthOn)
+    return (
+      <Typography variant="caption" color="text.secondary" data-testid="job-strength-off">
+        {t('strengthSwitch.off')}
+      </Typography>
+    );
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="body2" sx={{ fontWeight: 700 }} data-testid="job-strength">
@@ -209,6 +220,7 @@ export function MaturityJobTable({
 }) {
   const { t } = useTranslation();
   const views = useViews(jobs, jobsiteId);
+  const alarmsOf = useSiteActiveAlarms(jobsiteId);
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2 }}>
       <Table size="small" aria-label={t('projects.concreteJobs')}>
@@ -232,6 +244,11 @@ export function MaturityJobTable({
                 <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
                   <StatusChip label={v.statusLabel} />
                   <AlarmBadges badges={alarmsBesideStatus(v)} />
+                  <AlarmStateBadge
+                    compact
+                    alarms={alarmsOf({ jobId: v.job.id, nodeId: v.job.nodeId })}
+                    tenantGroupId={jobsiteId}
+                  />
                   <NodeIcons v={v} />
                 </Box>
               </TableCell>
@@ -303,6 +320,7 @@ export function MaturityJobCards({
 }) {
   const { t } = useTranslation();
   const views = useViews(jobs, jobsiteId);
+  const alarmsOf = useSiteActiveAlarms(jobsiteId);
   return (
     <Box
       sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}
@@ -322,6 +340,11 @@ export function MaturityJobCards({
             <StatusChip label={v.statusLabel} />
           </Box>
           <AlarmBadges badges={alarmsBesideStatus(v)} />
+          <AlarmStateBadge
+            compact
+            alarms={alarmsOf({ jobId: v.job.id, nodeId: v.job.nodeId })}
+            tenantGroupId={jobsiteId}
+          />
           {v.humidity ? null : <StrengthCell v={v} />}
           {forecasts?.has(v.job.id) ? <ForecastOf job={v.job} forecasts={forecasts} /> : null}
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 1 }}>

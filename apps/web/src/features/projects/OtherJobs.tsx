@@ -9,7 +9,9 @@ import {
 } from '@sitepulse/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useSiteActiveAlarms } from '../../api/alarm-events.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
+import { AlarmStateBadge } from '../../components/AlarmStateBadge.tsx';
 import { BatteryIndicator } from '../../components/BatteryIndicator.tsx';
 import { SignalIndicator } from '../../components/SignalIndicator.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
@@ -36,6 +38,7 @@ export function OtherJobCards({
 }) {
   const { t } = useTranslation();
   const prefs = useDisplayPreferences();
+  const alarmsOf = useSiteActiveAlarms(jobsiteId);
   return (
     <Box
       sx={{
@@ -78,6 +81,11 @@ export function OtherJobCards({
               <StatusChip label={job.statusLabel} />
             </Box>
             <AlarmBadges badges={jobAlarmBadges({ jobAlarmTriggered: job.jobAlarmTriggered })} />
+            <AlarmStateBadge
+              compact
+              alarms={alarmsOf({ jobId: job.id, nodeId: job.nodeId })}
+              tenantGroupId={jobsiteId}
+            />
             {readings.length > 0 ? (
               <Box
                 sx={{

@@ -1,8 +1,11 @@
 import type { MaturityJob, TenantGroup } from '@sitepulse/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { acknowledged, alarmEvent } from '../../components/AlarmStateBadge.fixtures.ts';
 import {
+  LocationProbe,
   renderAt,
+  renderRoutes,
   type ServerState,
   signInSession,
   stubServer,
@@ -126,6 +129,65 @@ describe('ProjectJobListPage', () => {
     expect(within(stopped).getByText('STOPPED')).toBeTruthy();
 
     expect((await screen.findByTestId('maturity-disclaimer')).textContent).toContain(DISCLAIMER);
+  });
+
+  it('shows each job’s alarms still active in its row (one read of the site’s), and nothing for the others', async () => {
+    const fetchMock = serve(sixJobs, {
+      extra: {
+        '/alarms/events': [
+          alarmEvent(1, { tenantGroupId: 3, jobId: 5, nodeId: 10005, sensorName: 'T2', raisedAt: 2_000 }),
+          alarmEvent(2, {
+            tenantGroupId: 3,
+            jobId: 5,
+            nodeId: 10005,
+            kind: 'TEMPERATURE_DIFFERENTIAL',
+            raisedAt: 1_000,
+          }),
+          acknowledged(
+            alarmEvent(3, {
+              tenantGroupId: 3,
+              jobId: 2,
+              nodeId: 10002,
+              kind: 'MATURED',
+              sensorId: null,
+              sensorName: null,
+              side: null,
+            }),
+          ),
+          alarmEvent(4, {
+            tenantGroupId: 3,
+            jobId: 5,
+            nodeId: 10005,
+            kind: 'NODE_SILENT',
+            sensorName: null,
+            raisedAt: 3_000,
+          }),
+        ],
+      },
+    });
+    renderAt(<ProjectJobListPage />, PATTERN, '/construction_job_list/3/32');
+    const rows = await screen.findAllByTestId('maturity-job');
+    const row = (name: string) => rows.find((r) => r.getAttribute('data-job-name') === name) as HTMLElement;
+    const pour2 = await within(row('Level 4 Slab - Pour 2')).findByTestId('alarm-state');
+    // Two lines at most in a row, newest first, then how many more.
+    expect(
+      within(pour2)
+        .getAllByTestId('alarm-state-kind')
+        .map((k) => k.textContent),
+    ).toEqual(['Node silent', 'Sensor threshold high · T2']);
+    expect(within(pour2).getByTestId('alarm-state-more').textContent).toBe('1 more alarm');
+    const pour1 = within(row('Level 3 Slab - Pour 1')).getByTestId('alarm-state');
+    expect(within(pour1).getByTestId('alarm-state-kind').textContent).toBe('Target reached');
+    expect(within(pour1).getByTestId('alarm-state-detail').textContent).toMatch(/^Acknowledged by Sam Super/);
+    expect(within(pour1).getByRole('link').getAttribute('href')).toBe('/alarms/3');
+    // The spec's MATURED bit stays beside it.
+    expect(row('Level 3 Slab - Pour 1').querySelector('[data-alarm="MATURED"]')).not.toBeNull();
+    for (const name of ['Core Wall Lift 7', 'Column Line C', 'Level 2 Slab Moisture', 'Transfer Beam T2'])
+      expect(within(row(name)).queryByTestId('alarm-state')).toBeNull();
+    const reads = fetchMock.mock.calls
+      .map(([u]) => new URL(String(u), 'http://localhost'))
+      .filter((u) => u.pathname === '/api/alarms/events');
+    expect(reads.map((u) => u.search)).toEqual(['?tenantGroupId=3&activeOnly=true']);
   });
 
   it('asks the server for the status each filter names', async () => {
@@ -274,6 +336,20 @@ describe('ProjectJobListPage', () => {
     expect(
       within(notFound).getByRole('link', { name: 'Back to North Yard Precast Plant' }).getAttribute('href'),
     ).toBe('/precast_dashboard/3/undefined');
+  });
+
+  it('sends a Lumitrack project to its own screen, with no concrete jobs asked for (issue 16)', async () => {
+    const fetchMock = serve([]);
+    renderRoutes(
+      [
+        { path: PATTERN, element: <ProjectJobListPage /> },
+        { path: '/lumitrack/:jobsiteId/:tenantId', element: <LocationProbe /> },
+      ],
+      '/construction_job_list/3/33',
+    );
+    expect((await screen.findByTestId('location')).textContent).toBe('/lumitrack/3/33');
+    expect(pagedBodies(fetchMock)).toEqual([]);
+    expect(screen.queryByTestId('maturity-disclaimer')).toBeNull();
   });
 });
 

@@ -17,11 +17,13 @@ import {
   JOB_GROUP_FILTERS,
   type JobGroupFilter,
   jobListFilterStatus,
+  LUMITRACK_PROJECT_TYPE,
+  paths,
   projectDisplayName,
 } from '@sitepulse/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useLiveReadings } from '../../api/live.ts';
 import { useCurrentJobSite } from '../../api/queries.ts';
 import { Disclaimer } from '../../components/Disclaimer.tsx';
@@ -318,6 +320,10 @@ export default function ProjectJobListPage() {
         <NotFoundScreen what="project" />
       </PageFrame>
     );
+  }
+  // A Lumitrack project has no concrete jobs: its own screen lists its IDs (issue 16).
+  if (project.type === LUMITRACK_PROJECT_TYPE) {
+    return <Navigate replace to={paths.lumitrackProject.href(jobSite.id, project.id)} />;
   }
   return (
     <PageFrame title={title}>

@@ -6,10 +6,12 @@ import { nodeIdShown, paths, sensorDetailsHref } from '@sitepulse/domain';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
+import { useActiveAlarmsOf } from '../../api/alarm-events.ts';
 import { useLiveReadings } from '../../api/live.ts';
 import { useLumimonOverview } from '../../api/queries.ts';
 import { useJobNameForBreadcrumb } from '../../app/layout/job-name.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
+import { AlarmStateBadge } from '../../components/AlarmStateBadge.tsx';
 import { BatteryIndicator } from '../../components/BatteryIndicator.tsx';
 import { NotFoundScreen } from '../../components/NotFound.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
@@ -38,14 +40,19 @@ export function Figure({ label, value, testId }: { label: string; value: ReactNo
   );
 }
 
-/** The job's header (its name is the page's heading): node type, status, alarm, node and project, battery, signal, start and last seen. */
-function JobHeader({ card }: { card: LumimonNodeCard }) {
+/**
+ * The job's header (its name is the page's heading): node type, status, alarm, the alarms still active of the
+ * job and its node (issue 15: kind, since when, acknowledged by whom; each opens the site's alarms page), node
+ * and project, battery, signal, start and last seen.
+ */
+function JobHeader({ card, siteId }: { card: LumimonNodeCard; siteId: number }) {
   const { t } = useTranslation();
   const prefs = useDisplayPreferences();
   const labels = useSensorLabels();
   const now = useNow();
   const stopped = card.statusLabel === 'STOPPED';
   const threshold = thresholdText(card, prefs);
+  const alarms = useActiveAlarmsOf(siteId, { jobId: card.jobId, nodeId: card.nodeId });
   return (
     <Paper
       variant="outlined"
@@ -79,6 +86,11 @@ function JobHeader({ card }: { card: LumimonNodeCard }) {
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
         {t('sensors.card.node', { id: nodeIdShown(card.nodeId, card.tenantType) })} · {labels.project(card)}
       </Typography>
+      {alarms.length > 0 ? (
+        <Box sx={{ mt: 1.5 }} data-testid="job-alarm-state">
+          <AlarmStateBadge alarms={alarms} tenantGroupId={siteId} />
+        </Box>
+      ) : null}
       <Box
         sx={{
           display: 'grid',
@@ -170,7 +182,7 @@ export function DetailFrame({
           {() =>
             card ? (
               <>
-                <JobHeader card={card} />
+                <JobHeader card={card} siteId={siteId} />
                 {actions ? <Box sx={{ mb: 2 }}>{actions}</Box> : null}
                 {children(card)}
               </>

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { acknowledged, alarmEvent } from '../../components/AlarmStateBadge.fixtures.ts';
 import { renderAt, signInSession, stubServer, testUser } from '../../components/test-utils.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
 import JobSiteSensorsPage from './JobSiteSensorsPage.tsx';
@@ -52,6 +53,35 @@ describe('JobSiteSensorsPage', () => {
     expect(within(all[0]).getByTestId('alarm-chip').textContent).toBe('ALARM');
     // The out-of-bounds reading is the one marked.
     expect(within(all[0]).getByTestId('node-reading').getAttribute('data-alarm')).toBe('true');
+  });
+
+  it('shows each card’s alarms still active under it, as links of their own to the site’s alarms', async () => {
+    stubServer({
+      extra: {
+        [overviewPath]: overviewOf(allCards),
+        '/alarms/events': [
+          alarmEvent(1, { tenantGroupId: 3, jobId: 102, nodeId: 10102, sensorName: 'Sensor 7' }),
+          acknowledged(
+            alarmEvent(2, { tenantGroupId: 3, kind: 'NODE_SILENT', jobId: 101, nodeId: 10101, side: null }),
+          ),
+        ],
+      },
+    });
+    renderAt(<JobSiteSensorsPage />, PATTERN, PATH);
+    const all = await cards();
+    const byJob = (id: string) => all.find((c) => c.getAttribute('data-job-id') === id) as HTMLElement;
+    const gas = await within(byJob('102')).findByTestId('alarm-state');
+    expect(within(gas).getByTestId('alarm-state-kind').textContent).toBe('Sensor threshold high · Sensor 7');
+    const link = within(gas).getByRole('link');
+    expect(link.getAttribute('href')).toBe('/alarms/3');
+    // Not inside the card's own link to the job's screen.
+    expect(link.parentElement?.closest('a')).toBeNull();
+    const weather = within(byJob('101')).getByTestId('alarm-state');
+    expect(within(weather).getByTestId('alarm-state-detail').textContent).toMatch(
+      /^Acknowledged by Sam Super/,
+    );
+    // A card without an alarm shows none.
+    expect(within(byJob('106')).queryByTestId('alarm-state')).toBeNull();
   });
 
   it('orders the cards by the job type order within each group and links each to its screen', async () => {

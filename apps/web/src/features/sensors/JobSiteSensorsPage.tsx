@@ -23,6 +23,7 @@ import { LUMIMON_GROUPS, type LumimonGroup, sensorDetailsHref, sortNodeCards } f
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { useSiteActiveAlarms } from '../../api/alarm-events.ts';
 import { useLiveReadings } from '../../api/live.ts';
 import { useCurrentJobSite, useLumimonOverview } from '../../api/queries.ts';
 import { type DisplayPreferences, useDisplayPreferences } from '../../app/preferences.ts';
@@ -269,6 +270,7 @@ function Overview({
   const [filter, setFilter] = useState<NodeFilter>('ALL');
   const linkTenant = useLinkTenant(jobsiteId, tenantId);
   const hrefOf = (c: LumimonNodeCard) => sensorDetailsHref(jobsiteId, linkTenant(c), c);
+  const alarmsOf = useSiteActiveAlarms(jobsiteId);
   const cards = useMemo(() => sortNodeCards(overview.nodes), [overview.nodes]);
   const shown = cards.filter((c) => matchesFilter(c, filter));
   const { counts } = overview;
@@ -350,7 +352,15 @@ function Overview({
               }}
             >
               {inGroup.map((c) => (
-                <NodeCard key={c.jobId} card={c} href={hrefOf(c)} prefs={prefs} now={now} />
+                <NodeCard
+                  key={c.jobId}
+                  card={c}
+                  href={hrefOf(c)}
+                  prefs={prefs}
+                  now={now}
+                  alarms={alarmsOf({ jobId: c.jobId, nodeId: c.nodeId })}
+                  tenantGroupId={jobsiteId}
+                />
               ))}
             </Box>
           </Box>

@@ -1,10 +1,11 @@
 import NotificationsActiveRoundedIcon from '@mui/icons-material/NotificationsActiveRounded';
 import { Box, Card, CardActionArea, Chip, Tooltip, Typography } from '@mui/material';
-import type { LumimonNodeCard } from '@sitepulse/contracts';
+import type { AlarmEvent, LumimonNodeCard } from '@sitepulse/contracts';
 import { MISSING_VALUE, nodeCardReadings, nodeIdShown } from '@sitepulse/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DisplayPreferences } from '../../app/preferences.ts';
+import { AlarmStateBadge } from '../../components/AlarmStateBadge.tsx';
 import { BatteryIndicator } from '../../components/BatteryIndicator.tsx';
 import { SignalIndicator } from '../../components/SignalIndicator.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
@@ -67,18 +68,24 @@ function Reading({
  * A node card of the job-site sensors overview (spec section 2): the job and its node, the status chip,
  * the alarm (red frame, chip and reading), the readings (1 for gas nodes, 3 for weather nodes, all for
  * others), the latest position of a GPS node, battery, signal and when the node was last heard from.
- * The whole card opens the job's detail screen.
+ * The whole card opens the job's detail screen; under it, the alarms still active of the job and its node
+ * (issue 15), each opening the site's alarms page (a link of its own, not inside the card's).
  */
 export function NodeCard({
   card,
   href,
   prefs,
   now,
+  alarms = [],
+  tenantGroupId,
 }: {
   card: LumimonNodeCard;
   href: string;
   prefs: DisplayPreferences;
   now: number;
+  /** the job's and its node's alarms still active (api/alarm-events.ts) */
+  alarms?: readonly AlarmEvent[];
+  tenantGroupId?: number;
 }) {
   const { t } = useTranslation();
   const labels = useSensorLabels();
@@ -95,6 +102,8 @@ export function NodeCard({
       data-alarming={card.alarming ? 'true' : 'false'}
       sx={{
         height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
         borderRadius: 2,
         borderWidth: card.alarming ? 2 : 1,
         borderColor: card.alarming ? 'error.main' : 'divider',
@@ -106,7 +115,7 @@ export function NodeCard({
         to={href}
         aria-label={t('sensors.card.open', { name: card.channelJobName })}
         sx={{
-          height: '100%',
+          flex: 1,
           p: 1.5,
           display: 'flex',
           flexDirection: 'column',
@@ -215,6 +224,11 @@ export function NodeCard({
           </Tooltip>
         </Box>
       </CardActionArea>
+      {tenantGroupId !== undefined && alarms.length > 0 ? (
+        <Box sx={{ px: 1.5, pb: 1.25, pt: 0.25 }}>
+          <AlarmStateBadge alarms={alarms} tenantGroupId={tenantGroupId} compact />
+        </Box>
+      ) : null}
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import type { SensorLatest, SensorStats, SeriesResponse } from '@sitepulse/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { acknowledged, alarmEvent } from '../../components/AlarmStateBadge.fixtures.ts';
 import {
   LocationProbe,
   renderRoutes,
@@ -233,6 +234,73 @@ describe('SensorDetailsPage', () => {
     expect(within(header).getByTestId('alarm-chip').textContent).toBe('ALARM · > 35.0\u00a0ppm');
     expect(await latestTypes()).toEqual(['Gas', 'Temperature']);
     expect(screen.getAllByTestId('latest-reading')[1].textContent).toContain('66.2\u00a0°F');
+  });
+
+  it('shows the alarms still active of the job and its node in the header, each opening the site’s alarms', async () => {
+    const raisedAt = NOW - 2 * 3_600_000;
+    renderDetails('/job-site-details/3/31/102', {
+      ...weatherAnswers,
+      '/data/warehouse/measurement/latest/by_job': [latest(7, 'Gas', 52)],
+      '/alarms/events': [
+        alarmEvent(1, {
+          tenantGroupId: 3,
+          jobId: 102,
+          nodeId: 10102,
+          sensorId: 7,
+          sensorName: 'Sensor 7',
+          quantity: 'Gas',
+          raisedAt,
+        }),
+        // The node's battery, named on another job of the node; and another node's alarm.
+        acknowledged(
+          alarmEvent(2, { tenantGroupId: 3, kind: 'BATTERY_LOW', jobId: 555, nodeId: 10102, side: null }),
+          'Marco Ruiz',
+        ),
+        alarmEvent(3, { tenantGroupId: 3, jobId: 106, nodeId: 10106 }),
+      ],
+    });
+    const header = await screen.findByTestId('job-header');
+    const state = await within(header).findByTestId('job-alarm-state');
+    const items = within(state).getAllByRole('listitem');
+    expect(items.map((li) => [li.dataset.kind, li.dataset.state])).toEqual([
+      ['SENSOR_THRESHOLD', 'ACTIVE'],
+      ['BATTERY_LOW', 'ACKNOWLEDGED'],
+    ]);
+    expect(within(items[0]).getByTestId('alarm-state-kind').textContent).toBe(
+      'Sensor threshold high · Sensor 7',
+    );
+    expect(within(items[0]).getByTestId('alarm-state-detail').textContent).toBe(
+      'Active since 2025-06-10 10:00 AM UTC',
+    );
+    expect(within(items[1]).getByTestId('alarm-state-detail').textContent).toMatch(
+      /^Acknowledged by Marco Ruiz · active since /,
+    );
+    for (const link of within(state).getAllByRole('link'))
+      expect(link.getAttribute('href')).toBe('/alarms/3');
+    // The spec's alarm chip stays beside them.
+    expect(within(header).getByTestId('alarm-chip')).toBeTruthy();
+  });
+
+  it('shows no alarm state for a job without an active alarm', async () => {
+    const fetchMock = stubServer({ extra: { ...weatherAnswers, '/alarms/events': [] } });
+    renderRoutes(
+      [
+        {
+          path: '/job-site-details/:jobsiteId/:tenantId/:jobId',
+          element: <SensorDetailsPage variant="details" />,
+        },
+      ],
+      '/job-site-details/3/31/101',
+    );
+    await screen.findByTestId('job-header');
+    await vi.waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([u]) =>
+          String(u).includes('/api/alarms/events?tenantGroupId=3&activeOnly=true'),
+        ),
+      ).toBe(true),
+    );
+    expect(screen.queryByTestId('job-alarm-state')).toBeNull();
   });
 
   it('sends a GPS or power job to its own screen, and says so for a job not on the site', async () => {

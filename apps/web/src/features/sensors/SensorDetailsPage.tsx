@@ -10,6 +10,7 @@ import { useLatestByJob, useSeriesByJob, useStatsByJob } from './api.ts';
 import { DetailFrame, RangePicker, useTimeRange } from './DetailFrame.tsx';
 import { quantityOf, useSensorLabels } from './labels.ts';
 import { rangeFrom, type SensorVariant, sensorTypesOfVariant, type TimeRange } from './rules.ts';
+import { SensorManageButton } from './SensorManageDialog.tsx';
 import { SeriesCharts } from './SeriesCharts.tsx';
 import { SectionTitle, StatsTable } from './StatsTable.tsx';
 
@@ -176,6 +177,7 @@ export default function SensorDetailsPage({ variant }: { variant: SensorVariant 
     <DetailFrame screen="sensor">
       {(card) => (
         <>
+          <SensorManageButton card={card} />
           <VariantTabs variant={variant} card={card} />
           <RangePicker value={range} onChange={setRange} />
           <SensorJob card={card} variant={variant} range={range} at={at} />

@@ -333,9 +333,15 @@ export async function loadDifferential(
     pairs = candidates.filter((s) => s !== coolest).map((s) => ({ first: s, second: coolest }));
   }
 
-  // ACI's figure is 35 °F and 19.4 °C its metric rounding: each reader sees the round figure of their units.
+  // The request's limit, else the one set on the job (a group: the lowest of its jobs'), else ACI's: its
+  // figure is 35 °F and 19.4 °C its metric rounding, so each reader sees the round figure of their units.
+  const jobLimitC =
+    ctx.attributes.limitC === undefined && subject.jobIds.length > 0
+      ? await services.pairs.storedLimitC(actor, subject.jobIds)
+      : null;
   const limitC =
     ctx.attributes.limitC ??
+    jobLimitC ??
     (ctx.attributes.units === 'Imperial' ? 35 / CONVERSION.FAHRENHEIT_PER_CELSIUS : DIFFERENTIAL_LIMIT_C);
   const grid = { start: series.start, bucketMs: series.bucketMs, points: series.points };
   const project = projects.find((p) => p.id === subject.projectId);
@@ -350,7 +356,7 @@ export async function loadDifferential(
     bucket: series.bucket,
     bucketMs: series.bucketMs,
     limitC,
-    limitIsDefault: ctx.attributes.limitC === undefined,
+    limitIsDefault: ctx.attributes.limitC === undefined && jobLimitC === null,
     pairsChosen: chosen !== null,
     pairsStored: chosen !== null && named.length === 0,
     pairs: pairs.map((p) => ({
