@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from './config.ts';
 
@@ -64,5 +65,29 @@ describe('loadConfig', () => {
     }
     expect(() => loadConfig({ PUBLIC_PORT: '70000' })).toThrow(/PUBLIC_PORT/);
     expect(() => loadConfig({ PUBLIC_PORT: '0' })).toThrow(/PUBLIC_PORT/);
+  });
+
+  it('several servers (issue 17): a client id per process on PostgreSQL, the share group, bounded windows', () => {
+    expect(loadConfig({})).toMatchObject({
+      mqttClientId: 'sitepulse-server',
+      mqttShareGroup: 'sitepulse',
+      mqttSessionExpiryS: 60,
+      tokenTrustMs: 5000,
+    });
+    const pg = loadConfig({ DATABASE_URL: 'postgres://x/y', PORT: '9001' });
+    expect(pg.mqttClientId).toBe(`sitepulse-server-${hostname()}-9001`);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y', MQTT_CLIENT_ID: 'edge-2' }).mqttClientId).toBe(
+      'edge-2',
+    );
+    expect(loadConfig({ MQTT_SHARE_GROUP: 'plant', AUTH_TOKEN_TRUST_MS: '0' })).toMatchObject({
+      mqttShareGroup: 'plant',
+      tokenTrustMs: 0,
+    });
+    for (const bad of ['a/b', 'a+', '#']) {
+      expect(() => loadConfig({ MQTT_SHARE_GROUP: bad }), bad).toThrow(/MQTT_SHARE_GROUP/);
+    }
+    expect(() => loadConfig({ AUTH_TOKEN_TRUST_MS: '3600001' })).toThrow(/AUTH_TOKEN_TRUST_MS/);
+    expect(() => loadConfig({ MQTT_SESSION_EXPIRY_S: '4294967296' })).toThrow(/MQTT_SESSION_EXPIRY_S/);
+    expect(() => loadConfig({ MQTT_SESSION_EXPIRY_S: '-1' })).toThrow(/MQTT_SESSION_EXPIRY_S/);
   });
 });

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,6 +29,8 @@ export interface Config {
   publicUrl: string;
   trustProxy: boolean;
   helpUrl: string;
+  /** the help centre (articles and guides), beside the help desk of helpUrl (issue 16) */
+  helpCentreUrl: string;
   shopUrl: string;
   supportPhone: string;
   supportEmail: string;
@@ -44,10 +47,20 @@ export interface Config {
   smsSender: string;
   /** MQTT broker to take gateway uplinks from (sitepulse/gateways/{id}/up); off when unset */
   mqttUrl: string | undefined;
-  /** the server's MQTT client id: its persistent session at the broker */
+  /**
+   * the server's MQTT client id: its persistent session at the broker. On PostgreSQL, where several
+   * processes may run, each needs its own: the default is then `sitepulse-server-<host>-<PORT>`.
+   */
   mqttClientId: string;
   /** first topic level of gateway uplinks: {root}/gateways/{id}/up */
   mqttTopicRoot: string;
+  /**
+   * Issue 17, several servers: on PostgreSQL the processes take uplinks through the MQTT 5 shared
+   * subscription $share/{group}/{root}/gateways/+/up, so each uplink goes to one of them
+   */
+  mqttShareGroup: string;
+  /** on PostgreSQL (MQTT 5): how long the broker keeps a stopped process's session and its queued uplinks, s */
+  mqttSessionExpiryS: number;
   /** the demo gateway's key; when unset the demo start makes one and prints it */
   demoGatewayKey: string | undefined;
   /** with SEED=demo: keep the demo sensors live (14 days of history, then a reading cadence) */
@@ -59,6 +72,11 @@ export interface Config {
   companyTokenTtlS: number;
   authRateLimitMax: number;
   authRateLimitWindowS: number;
+  /**
+   * how long a checked access token is trusted without reading its session again, ms; a session
+   * ended on another process is forgotten as soon as the cluster bus says so, at the latest after this
+   */
+  tokenTrustMs: number;
   webDist: string;
   features: { trackingManager: boolean; materialTracking: boolean };
   logLevel: LogLevel;
@@ -93,6 +111,21 @@ const bool = (env: Env, key: string, def: boolean): boolean => {
   if (/^(1|true|yes|on)$/i.test(v)) return true;
   if (/^(0|false|no|off)$/i.test(v)) return false;
   throw new Error(`${key} must be true or false, got '${v}'`);
+};
+
+/** An integer within [min, max]. */
+const bounded = (env: Env, key: string, def: number, min: number, max: number): number => {
+  const n = int(env, key, def);
+  if (n < min || n > max) throw new Error(`${key} must be from ${min} to ${max}, got '${env[key]}'`);
+  return n;
+};
+
+/** One MQTT topic level: no '/', '+', '#' (a shared subscription's group name). */
+const mqttTopicLevel = (env: Env, key: string, def: string): string => {
+  const v = str(env, key, def);
+  if (/[/+#]/.test(v) || v.includes('\u0000'))
+    throw new Error(`${key} must be one topic level (no / + #), got '${v}'`);
+  return v;
 };
 
 const tcpPort = (env: Env, key: string): number => {
@@ -142,6 +175,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: publicUrl.base,
     trustProxy: bool(env, 'TRUST_PROXY', false),
     helpUrl: str(env, 'HELP_URL', 'https://help.sitepulse.example'),
+    helpCentreUrl: str(env, 'HELP_CENTRE_URL', 'https://help.sitepulse.example/hc'),
     shopUrl: str(env, 'SHOP_URL', 'https://shop.sitepulse.example'),
     supportPhone: str(env, 'SUPPORT_PHONE', '+1 613 234 5600'),
     supportEmail: str(env, 'SUPPORT_EMAIL', 'support@sitepulse.example'),
@@ -158,8 +192,14 @@ export function loadConfig(env: Env = process.env): Config {
     smsGatewayToken: optStr(env, 'SMS_GATEWAY_TOKEN'),
     smsSender: str(env, 'SMS_SENDER', 'Sitepulse'),
     mqttUrl: optStr(env, 'MQTT_URL'),
-    mqttClientId: str(env, 'MQTT_CLIENT_ID', 'sitepulse-server'),
+    mqttClientId: str(
+      env,
+      'MQTT_CLIENT_ID',
+      /^postgres/.test(databaseUrl) ? `sitepulse-server-${hostname()}-${port}` : 'sitepulse-server',
+    ),
     mqttTopicRoot: str(env, 'MQTT_TOPIC_ROOT', 'sitepulse'),
+    mqttShareGroup: mqttTopicLevel(env, 'MQTT_SHARE_GROUP', 'sitepulse'),
+    mqttSessionExpiryS: bounded(env, 'MQTT_SESSION_EXPIRY_S', 60, 0, 2 ** 32 - 1),
     demoGatewayKey: optStr(env, 'DEMO_GATEWAY_KEY'),
     demoFeed: bool(env, 'DEMO_FEED', true),
     accessTokenTtlS: int(env, 'ACCESS_TOKEN_TTL_S', 900),
@@ -168,6 +208,7 @@ export function loadConfig(env: Env = process.env): Config {
     companyTokenTtlS: int(env, 'COMPANY_TOKEN_TTL_S', 365 * 24 * 3600),
     authRateLimitMax: int(env, 'AUTH_RATE_LIMIT_MAX', 10),
     authRateLimitWindowS: int(env, 'AUTH_RATE_LIMIT_WINDOW_S', 300),
+    tokenTrustMs: bounded(env, 'AUTH_TOKEN_TRUST_MS', 5_000, 0, 3_600_000),
     webDist: isAbsolute(webDist) ? webDist : resolve(REPO_ROOT, webDist),
     features: {
       trackingManager: bool(env, 'FEATURE_TRACKING_MANAGER', false),

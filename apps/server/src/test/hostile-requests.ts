@@ -464,9 +464,10 @@ const COUNTER = 'fuzz_change_count';
 
 /**
  * Tables a refusal writes on purpose: gateway items that are not stored are kept, with why, for
- * the admin (the refusal is what is recorded).
+ * the admin (the refusal is what is recorded); failed sign-ins are counted, shared by every server
+ * process on PostgreSQL, so the rate limit can refuse the next ones (docs/decisions/several-servers.md).
  */
-export const WRITTEN_BY_REFUSALS = new Set(['rejected_reading']);
+export const WRITTEN_BY_REFUSALS = new Set(['rejected_reading', 'auth_failure']);
 
 /**
  * Counts every row inserted, updated or deleted, per table, with triggers (a rolled-back write is

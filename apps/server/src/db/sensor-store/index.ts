@@ -9,8 +9,9 @@ export { isTransientDbError } from './transient.ts';
 
 /**
  * Runs sensor-store work atomically: in one SQLite transaction (synchronously, so no other request
- * interleaves) or in one PostgreSQL transaction. Work runs one at a time per process, so two
- * batches never race on the same sensor's maturity state.
+ * interleaves) or in one PostgreSQL transaction. Work runs one at a time per process; between
+ * processes on one PostgreSQL, work that starts with `lockNodes` holds its nodes until it commits,
+ * so two batches never race on the same sensor's maturity state.
  */
 export interface SensorStore {
   run<T>(work: () => StoreWork<T>): Promise<T>;

@@ -100,6 +100,14 @@ export const toState = (r: Omit<HourDbRow, 'hour'>): MaturityStateRow => ({
 
 /** Every operation, as the SQLite store implements it (synchronously). */
 export interface SensorStoreOps {
+  /**
+   * Holds these nodes until the transaction ends (issue 17, several servers on one PostgreSQL): a
+   * second batch or recompute of any of them, from any process, waits, so each node's readings,
+   * latest values and maturity advance one batch at a time. PostgreSQL: transaction-level advisory
+   * locks taken in ascending id order (no deadlock between two batches). SQLite: nothing to do, its
+   * write transactions already run one at a time.
+   */
+  lockNodes(nodeIds: number[]): void;
   /** Inserts readings new on (sensor, ts); answers, per row, whether it was new. */
   insertReadings(rows: ReadingRow[]): boolean[];
   /** Adds count, sum, min and max into the hourly rollups. */

@@ -9,6 +9,9 @@ import {
 
 const col = <T, K extends keyof T>(rows: T[], key: K) => rows.map((r) => r[key]);
 
+/** The first key of the nodes' advisory locks (pg_advisory_xact_lock(space, node id)): 'SP' + 1. */
+export const NODE_LOCK_SPACE = 0x5350_0001;
+
 /**
  * The sensor store on one PostgreSQL client: each bulk operation is a single statement over
  * unnest()ed arrays, so a batch of a thousand readings costs a handful of round trips.
@@ -31,6 +34,15 @@ export function createPostgresOps(client: pg.ClientBase): AsyncSensorStoreOps {
   };
 
   return {
+    async lockNodes(nodeIds) {
+      const ids = [...new Set(nodeIds)].sort((a, b) => a - b);
+      if (ids.length === 0) return;
+      // unnest yields the ids in array order, so the locks are taken in ascending order.
+      await client.query('SELECT pg_advisory_xact_lock($1, id) FROM unnest($2::int[]) AS id', [
+        NODE_LOCK_SPACE,
+        ids,
+      ]);
+    },
     async insertReadings(rows) {
       if (rows.length === 0) return [];
       const res = await client.query(

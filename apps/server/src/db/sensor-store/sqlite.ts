@@ -143,5 +143,8 @@ export function createSqliteOps(sqlite: SQLite.Database): SensorStoreOps {
     setJobAlarmBits(jobId, bits) {
       s.alarmBits.run(bits, jobId);
     },
+    lockNodes() {
+      // One SQLite write transaction at a time (BEGIN IMMEDIATE): the nodes are already held.
+    },
   };
 }

@@ -2,12 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { CompanyCodeResult, LoginTokens } from '@sitepulse/contracts';
 import type { Config } from '../../config.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { type ClusterBus, createLocalBus } from '../../lib/cluster-bus.ts';
 import { sha256, verifyPassword } from '../../lib/crypto.ts';
 import { AppError, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { isAdminAccount } from '../../lib/roles.ts';
 import type { CompaniesService } from '../companies/service.ts';
 import type { UsersService } from '../users/service.ts';
-import { FailureLimiter } from './rate-limit.ts';
+import { type FailureStore, memoryFailureStore } from './rate-limit.ts';
 import type { AuthRepo } from './repo.ts';
 import { TokenSigner } from './tokens.ts';
 
@@ -21,9 +22,11 @@ export async function resolveJwtSecret(repo: AuthRepo, configured: string | unde
   return existing ?? repo.putSecretOnce('jwt_secret', randomBytes(48).toString('base64url'));
 }
 
-/** How long a checked access token is trusted without reading its session again. */
+/** How long a checked access token is trusted without reading its session again (AUTH_TOKEN_TRUST_MS's default). */
 export const RECENT_TOKEN_MS = 5_000;
 const RECENT_TOKENS_MAX = 10_000;
+/** The cluster bus topic of ended sessions and users (issue 17). */
+export const AUTH_TOPIC = 'auth';
 
 export function createAuthService(deps: {
   repo: AuthRepo;
@@ -31,18 +34,28 @@ export function createAuthService(deps: {
   jwtSecret: string;
   companies: CompaniesService;
   users: UsersService;
+  /**
+   * Where failed attempts are counted (default: in this process). With several processes on one
+   * PostgreSQL, the database (rate-limit.ts createFailureStore), so a limit reached on one counts on all.
+   */
+  failures?: FailureStore;
+  /** Tells the other processes of ended sessions and users, so none trusts their tokens on (issue 17). */
+  bus?: ClusterBus;
 }) {
   const { repo, config, companies, users } = deps;
   const signer = new TokenSigner(deps.jwtSecret);
-  const limiter = new FailureLimiter(config.authRateLimitMax, config.authRateLimitWindowS * 1000);
+  const failures =
+    deps.failures ?? memoryFailureStore(config.authRateLimitMax, config.authRateLimitWindowS * 1000);
+  const bus = deps.bus ?? createLocalBus();
+  const trustMs = config.tokenTrustMs;
 
   /** Runs a credential check under the per-client failure limit: 429 when blocked, counts 401s. */
   async function limited<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    if (limiter.isBlocked(key)) throw tooManyRequests();
+    if (await failures.isBlocked(key)) throw tooManyRequests();
     try {
       return await fn();
     } catch (e) {
-      if (e instanceof AppError && e.statusCode === 401) limiter.fail(key);
+      if (e instanceof AppError && e.statusCode === 401) await failures.fail(key);
       throw e;
     }
   }
@@ -82,15 +95,39 @@ export function createAuthService(deps: {
   /**
    * Access tokens checked in the last few seconds, with their actor: a dashboard makes several
    * calls at once and every one would otherwise verify the token and read the session again.
-   * Logout and refresh-token reuse in this process clear it at once; anything else that ends a session is seen within
-   * RECENT_TOKEN_MS.
+   * Logout, refresh-token reuse and the end of a user's sessions clear it at once, in this process and,
+   * through the cluster bus, in every other process on the same PostgreSQL (as soon as the NOTIFY
+   * arrives); anything else that ends a session, or a bus that is down, is seen within trustMs
+   * (AUTH_TOKEN_TRUST_MS).
    */
   const recent = new Map<string, { actor: Actor; until: number }>();
+  /** moves on whenever something is forgotten: a check that read its session before is not cached */
+  let generation = 0;
+  const forgetSession = (sid: string) => {
+    generation++;
+    for (const [token, entry] of recent) if (entry.actor.sessionId === sid) recent.delete(token);
+  };
+  const forgetUserTokens = (userId: number) => {
+    generation++;
+    for (const [token, entry] of recent) if (entry.actor.userId === userId) recent.delete(token);
+  };
+  const forgetAll = () => {
+    generation++;
+    recent.clear();
+  };
+  bus.subscribe(AUTH_TOPIC, (m) => {
+    const { s, u } = (typeof m === 'object' && m !== null ? m : {}) as { s?: unknown; u?: unknown };
+    if (typeof s === 'string') forgetSession(s);
+    if (Number.isSafeInteger(u)) forgetUserTokens(u as number);
+  });
+  // Ends announced while this process was not listening were missed: trust nothing cached.
+  bus.onGap(forgetAll);
 
   /** Ends a session (refresh-token reuse): its refresh token and every access token it issued. */
   async function revokeFamily(sid: string, now: number) {
     await repo.revokeSession(sid, now);
-    for (const [token, entry] of recent) if (entry.actor.sessionId === sid) recent.delete(token);
+    forgetSession(sid);
+    bus.publish(AUTH_TOPIC, { s: sid });
   }
 
   return {
@@ -161,14 +198,19 @@ export function createAuthService(deps: {
       return issueTokens(user, s, next, now);
     },
 
-    /** Drops a user's recently checked tokens: their next call reads the session and account again. */
+    /**
+     * Drops a user's recently checked tokens, here and on every other process: their next call reads
+     * the session and account again.
+     */
     forgetUser(userId: number): void {
-      for (const [token, entry] of recent) if (entry.actor.userId === userId) recent.delete(token);
+      forgetUserTokens(userId);
+      bus.publish(AUTH_TOPIC, { u: userId });
     },
 
     async logout(actor: Actor): Promise<void> {
       await repo.revokeSession(actor.sessionId, Date.now());
-      recent.clear();
+      forgetAll();
+      bus.publish(AUTH_TOPIC, { s: actor.sessionId });
     },
 
     /**
@@ -181,6 +223,7 @@ export function createAuthService(deps: {
       const now = Date.now();
       const known = recent.get(token);
       if (known && known.until > now) return { kind: 'access', actor: known.actor };
+      const checkedAt = generation;
       const claims = await signer.verify(token);
       if (!claims) throw unauthorized('The access token is not valid or has expired');
       if (claims.typ === 'company') return { kind: 'company', companyId: claims.companyId };
@@ -204,8 +247,10 @@ export function createAuthService(deps: {
         sessionId: session.id,
         isAdmin: isAdminAccount(user.account_type),
       };
+      // A session or user forgotten while this check read the database: the answer stands, uncached.
+      if (checkedAt !== generation) return { kind: 'access', actor };
       if (recent.size >= RECENT_TOKENS_MAX) recent.clear();
-      recent.set(token, { actor, until: Math.min(now + RECENT_TOKEN_MS, claims.exp * 1000) });
+      recent.set(token, { actor, until: Math.min(now + trustMs, claims.exp * 1000) });
       return { kind: 'access', actor };
     },
   };

@@ -2,6 +2,7 @@ import type { LiveEventData, LiveEventName } from '@sitepulse/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { type ClusterBus, createLocalBus } from '../../lib/cluster-bus.ts';
 import type { JobsitesService } from '../jobsites/service.ts';
 import { createEventsRepo } from './repo.ts';
 
@@ -75,9 +76,11 @@ export interface EventsLog {
 
 /**
  * Data versions: a monotonic counter bumped whenever something a job site's reads show may have
- * changed. Kept in this process only (one server per database, as the live events assume); a site's
- * version is the latest of its own writes, its company's and every company's, so a write that cannot
- * name its sites (no listener to say where a batch went, an HTTP change, a restart) still moves it.
+ * changed. Each process keeps its own (the numbers of two processes are not comparable); with several
+ * processes on one PostgreSQL every move is also sent on the cluster bus, so every process's versions
+ * move with every write wherever it happened. A site's version is the latest of its own writes, its
+ * company's and every company's, so a write that cannot name its sites (no listener to say where a
+ * batch went, an HTTP change, a restart) still moves it.
  */
 function createDataVersions() {
   let clock = 0;
@@ -103,16 +106,69 @@ function createDataVersions() {
 }
 export type DataVersions = ReturnType<typeof createDataVersions>;
 
+/** The cluster bus topic of live events and data versions. */
+export const EVENTS_TOPIC = 'events';
+/** Ids per bus message, so each stays far below NOTIFY's payload limit (ids and times are short). */
+const BUS_NODES_PER_MESSAGE = 200;
+const BUS_IDS_PER_MESSAGE = 500;
+
+/** What one process tells the others (issue 17): each is done again there, never sent back. */
+type EventsMessage =
+  /** a committed batch: company, and each node with the time of its earliest new item */
+  | { t: 'b'; c: number; n: [number, number][] }
+  /** jobs whose alarm bits changed */
+  | { t: 'a'; c: number; j: number[] }
+  /** data versions moved: of these sites, of a company, of everything */
+  | { t: 's'; s: number[] }
+  | { t: 'c'; c: number }
+  | { t: 'e' };
+
+const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
+const isIdList = (v: unknown): v is number[] => Array.isArray(v) && v.every(isId);
+
+/** A bus message as sent by another process, or null when it is not one (it changes nothing). */
+function readMessage(m: unknown): EventsMessage | null {
+  if (typeof m !== 'object' || m === null) return null;
+  const o = m as Record<string, unknown>;
+  switch (o.t) {
+    case 'b':
+      return isId(o.c) &&
+        Array.isArray(o.n) &&
+        o.n.every((p) => Array.isArray(p) && p.length === 2 && isId(p[0]) && Number.isFinite(p[1]))
+        ? { t: 'b', c: o.c, n: o.n as [number, number][] }
+        : null;
+    case 'a':
+      return isId(o.c) && isIdList(o.j) ? { t: 'a', c: o.c, j: o.j } : null;
+    case 's':
+      return isIdList(o.s) ? { t: 's', s: o.s } : null;
+    case 'c':
+      return isId(o.c) ? { t: 'c', c: o.c } : null;
+    case 'e':
+      return { t: 'e' };
+    default:
+      return null;
+  }
+}
+
+const chunks = <T>(list: T[], size: number): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+};
+
 /**
- * Live updates: an in-process emitter of `readings` and `alarms` events per job site, fed by
- * ingest after each committed batch and by alarm changes, read by the SSE route. Events carry ids
- * only (nodes and jobs to re-read), never data, so a subscriber reads through the usual scoped calls.
- * This assumes one server process per database, as the ingest path does.
+ * Live updates: an emitter of `readings` and `alarms` events per job site, fed by ingest after each
+ * committed batch and by alarm changes, read by the SSE route. Events carry ids only (nodes and jobs
+ * to re-read), never data, so a subscriber reads through the usual scoped calls. With several
+ * processes on one PostgreSQL (issue 17), each batch and alarm change is also sent on the cluster bus
+ * (company and ids), and every other process does the same work for its own viewers: a viewer on any
+ * process sees a batch stored by any other, and no process delivers its own events twice.
  */
 export function createEventsService(
-  deps: { db: Kysely<Database>; jobsites: JobsitesService },
+  deps: { db: Kysely<Database>; jobsites: JobsitesService; bus?: ClusterBus },
   opts: Partial<EventsOptions> = {},
 ) {
+  const bus = deps.bus ?? createLocalBus();
   const repo = createEventsRepo(deps.db);
   const options: EventsOptions = {
     coalesceMs: 1000,
@@ -125,7 +181,26 @@ export function createEventsService(
   const listeners = new Map<number, Set<LiveListener>>();
   const outboxes = new Map<string, Outbox>();
   const closers = new Set<() => void>();
-  const versions = createDataVersions();
+  const send = (m: EventsMessage) => bus.publish(EVENTS_TOPIC, m);
+  /** this process's versions, moved without telling anybody (what the bus messages of others do) */
+  const local = createDataVersions();
+  /** the versions others use: each move is also sent to the other processes */
+  const versions: DataVersions = {
+    of: local.of,
+    sitesWritten(siteIds) {
+      const ids = [...siteIds];
+      local.sitesWritten(ids);
+      if (bus.shared) for (const s of chunks(ids, BUS_IDS_PER_MESSAGE)) send({ t: 's', s });
+    },
+    companyWritten(companyId) {
+      local.companyWritten(companyId);
+      send({ t: 'c', c: companyId });
+    },
+    everythingWritten() {
+      local.everythingWritten();
+      send({ t: 'e' });
+    },
+  };
   let listenerCount = 0;
   let log: EventsLog = { error: (obj, msg) => console.error(msg ?? 'live events', obj) };
 
@@ -223,6 +298,71 @@ export function createEventsService(
     return ids;
   };
 
+  /** publishBatch's work in this process (for a batch stored here or by another process). */
+  async function applyBatch(companyId: number, touched: ReadonlyMap<number, number>): Promise<void> {
+    if (listenerCount === 0) {
+      local.companyWritten(companyId);
+      return;
+    }
+    const nodeIds = [...touched.keys()];
+    const [nodes, jobs] = await Promise.all([
+      repo.nodeSites(companyId, nodeIds),
+      repo.jobsOfNodes(companyId, nodeIds),
+    ]).catch((err) => {
+      // The batch is stored whatever happened here: no cached read may outlive it.
+      local.companyWritten(companyId);
+      throw err;
+    });
+    const bySite = new Map<number, Ids>();
+    for (const n of nodes) {
+      if (n.tenant_group_id !== null) idsOf(bySite, n.tenant_group_id).nodeIds.add(n.id);
+    }
+    for (const j of jobs) {
+      const earliest = touched.get(j.node_id) ?? 0;
+      if (j.termination_date !== null && Number(j.termination_date) < earliest) continue;
+      const ids = idsOf(bySite, j.tenant_group_id);
+      ids.nodeIds.add(j.node_id);
+      (MATURITY_KINDS.has(j.kind) ? ids.maturityJobIds : ids.channelJobIds).add(j.id);
+    }
+    local.sitesWritten(bySite.keys());
+    for (const [siteId, ids] of bySite) queue(companyId, siteId, 'readings', ids);
+  }
+
+  /** publishAlarms's work in this process. */
+  async function applyAlarms(companyId: number, jobIds: number[]): Promise<void> {
+    if (listenerCount === 0) {
+      local.companyWritten(companyId);
+      return;
+    }
+    const bySite = new Map<number, Ids>();
+    const rows = await repo.jobsByIds(companyId, jobIds).catch((err) => {
+      local.companyWritten(companyId);
+      throw err;
+    });
+    for (const j of rows) {
+      const ids = idsOf(bySite, j.tenant_group_id);
+      ids.nodeIds.add(j.node_id);
+      (MATURITY_KINDS.has(j.kind) ? ids.maturityJobIds : ids.channelJobIds).add(j.id);
+    }
+    local.sitesWritten(bySite.keys());
+    for (const [siteId, ids] of bySite) queue(companyId, siteId, 'alarms', ids);
+  }
+
+  /** What another process sent: done here as if it happened here, and not sent on. */
+  const fromBus = (raw: unknown) => {
+    const m = readMessage(raw);
+    if (!m) return;
+    const failed = (err: unknown) => log.error({ err }, 'live events from another server failed');
+    if (m.t === 'b') applyBatch(m.c, new Map(m.n)).catch(failed);
+    else if (m.t === 'a') applyAlarms(m.c, m.j).catch(failed);
+    else if (m.t === 's') local.sitesWritten(m.s);
+    else if (m.t === 'c') local.companyWritten(m.c);
+    else local.everythingWritten();
+  };
+  const unsubscribeBus = bus.subscribe(EVENTS_TOPIC, fromBus);
+  // Messages missed while this process was not listening: no cached read may outlive them.
+  const unsubscribeGap = bus.onGap(() => local.everythingWritten());
+
   return {
     options,
 
@@ -273,57 +413,24 @@ export function createEventsService(
     /**
      * A `readings` event for every job site a committed batch touched: its nodes, and the started
      * jobs of those nodes whose time holds the batch's data. Each touched site's data version moves
-     * on; while nobody listens anywhere nothing is read, and the whole company's version moves instead.
+     * on; while nobody listens nothing is read, and the whole company's version moves instead. The
+     * other processes sharing the database are told, and do the same for their own viewers.
      */
     async publishBatch(batch: StoredBatch): Promise<void> {
       if (batch.nodes.size === 0) return;
-      if (listenerCount === 0) {
-        versions.companyWritten(batch.companyId);
-        return;
+      if (bus.shared) {
+        for (const n of chunks([...batch.nodes], BUS_NODES_PER_MESSAGE))
+          send({ t: 'b', c: batch.companyId, n });
       }
-      const nodeIds = [...batch.nodes.keys()];
-      const [nodes, jobs] = await Promise.all([
-        repo.nodeSites(batch.companyId, nodeIds),
-        repo.jobsOfNodes(batch.companyId, nodeIds),
-      ]).catch((err) => {
-        // The batch is stored whatever happened here: no cached read may outlive it.
-        versions.companyWritten(batch.companyId);
-        throw err;
-      });
-      const bySite = new Map<number, Ids>();
-      for (const n of nodes) {
-        if (n.tenant_group_id !== null) idsOf(bySite, n.tenant_group_id).nodeIds.add(n.id);
-      }
-      for (const j of jobs) {
-        const earliest = batch.nodes.get(j.node_id) ?? 0;
-        if (j.termination_date !== null && Number(j.termination_date) < earliest) continue;
-        const ids = idsOf(bySite, j.tenant_group_id);
-        ids.nodeIds.add(j.node_id);
-        (MATURITY_KINDS.has(j.kind) ? ids.maturityJobIds : ids.channelJobIds).add(j.id);
-      }
-      versions.sitesWritten(bySite.keys());
-      for (const [siteId, ids] of bySite) queue(batch.companyId, siteId, 'readings', ids);
+      await applyBatch(batch.companyId, batch.nodes);
     },
 
-    /** An `alarms` event for the job sites of jobs whose alarm bits changed. */
+    /** An `alarms` event for the job sites of jobs whose alarm bits changed (on every process). */
     async publishAlarms(companyId: number, jobIds: readonly number[]): Promise<void> {
       if (jobIds.length === 0) return;
-      if (listenerCount === 0) {
-        versions.companyWritten(companyId);
-        return;
-      }
-      const bySite = new Map<number, Ids>();
-      const rows = await repo.jobsByIds(companyId, [...new Set(jobIds)]).catch((err) => {
-        versions.companyWritten(companyId);
-        throw err;
-      });
-      for (const j of rows) {
-        const ids = idsOf(bySite, j.tenant_group_id);
-        ids.nodeIds.add(j.node_id);
-        (MATURITY_KINDS.has(j.kind) ? ids.maturityJobIds : ids.channelJobIds).add(j.id);
-      }
-      versions.sitesWritten(bySite.keys());
-      for (const [siteId, ids] of bySite) queue(companyId, siteId, 'alarms', ids);
+      const unique = [...new Set(jobIds)];
+      if (bus.shared) for (const j of chunks(unique, BUS_IDS_PER_MESSAGE)) send({ t: 'a', c: companyId, j });
+      await applyAlarms(companyId, unique);
     },
 
     /** Registers what ends an open stream when the server closes; returns the unregister function. */
@@ -334,6 +441,8 @@ export function createEventsService(
 
     /** Ends every open stream and drops queued events (server shutdown). */
     close(): void {
+      unsubscribeBus();
+      unsubscribeGap();
       for (const end of [...closers]) end();
       closers.clear();
       for (const key of [...outboxes.keys()]) dropOutbox(key);

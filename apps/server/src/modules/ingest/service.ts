@@ -90,7 +90,9 @@ const INGEST_SUMMARY_PERIOD_MS = 60_000;
 /**
  * Gateway ingest: checks every item, stores readings, node status and locations once per
  * (sensor or node, time), keeps hourly rollups and each sensor's latest value, and keeps maturity
- * current, all in one transaction per batch. Rejected items are answered and kept for the admin.
+ * current, all in one transaction per batch that first holds the batch's nodes (lockNodes), so
+ * several processes on one PostgreSQL store interleaved batches of a node as one process would.
+ * Rejected items are answered and kept for the admin.
  */
 export function createIngestService(
   deps: ServiceDeps & {
@@ -237,7 +239,11 @@ export function createIngestService(
         reason: storableText(r.reason),
       }));
 
+      // Every node this batch writes, held until it commits: a batch of the same node on another
+      // process (several servers on one PostgreSQL) waits, so maturity advances as one process would.
+      const lockedNodes = [...new Set([...readings, ...statuses, ...locations].map((i) => i.nodeId))];
       const stored = await sensorStore.run(function* () {
+        yield* op('lockNodes', lockedNodes);
         const fresh = yield* op('insertReadings', rows);
         const hours = new Map<string, ReadingHourRow>();
         const latest = new Map<number, ReadingRow>();

@@ -194,6 +194,8 @@ export function* applyTemperatureReadings(
 
 /** Recomputes a job from its stored readings: after it starts or stops, or its profile or sensors change. */
 export function* recomputeJobWork(job: MaturityJob, sensorIds: readonly number[]): StoreWork<void> {
+  // Ingest on another process waits for this node (and this for it): issue 17, several servers.
+  yield* op('lockNodes', [job.nodeId]);
   yield* op('clearMaturity', job.id);
   for (const sensorId of sensorIds) {
     const rows = yield* op('readingsBetween', sensorId, job.startDate - 1, windowEnd(job));
