@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner.tsx';
-import { RoutePlaceholder } from '../components/RoutePlaceholder.tsx';
 import { loadAreaStrings } from '../i18n/index.ts';
 import { PublicOnly, RequireAdmin, RequireAuth, RequireFeature, RequireJobSite } from './guards.tsx';
 import { RouteErrorBoundary } from './RouteErrorScreen.tsx';
@@ -49,9 +48,13 @@ const ReportGenerationPage = lazy(() => import('../features/reports/ReportGenera
 const ReportListPage = lazy(() => import('../features/reports/ReportListPage.tsx'));
 const ReportsPage = lazy(() => import('../features/reports/ReportsPage.tsx'));
 const AlarmsPage = lazy(() => import('../features/alarms/AlarmsPage.tsx'));
-
-/** A page that later issues fill in: registered now with its title and guard. */
-const pending = (titleKey: string) => <RoutePlaceholder titleKey={titleKey} />;
+const UsagePage = lazy(() => import('../features/usage/UsagePage.tsx'));
+const LumitrackProjectPage = lazy(() => import('../features/lumitrack/LumitrackProjectPage.tsx'));
+const LumitrackIdPage = lazy(() => import('../features/lumitrack/LumitrackIdPage.tsx'));
+const ChecklistTemplatesPage = lazy(() => import('../features/checklists/ChecklistTemplatesPage.tsx'));
+// Behind their build flags (issue 16): material tracking and the tracking manager (docs/decisions/material-tracking.md).
+const MaterialTrackingPage = lazy(() => import('../features/tracking/MaterialTrackingPage.tsx'));
+const TrackingManagerPage = lazy(() => import('../features/tracking/TrackingManagerPage.tsx'));
 
 const page = (titleKey: string, element: React.ReactNode) => (
   <TitledPage titleKey={titleKey}>
@@ -100,11 +103,18 @@ export const routes: RouteObject[] = [
             path: '/edit-user/:userId',
             element: <RequireAdmin>{page('titles.userManagement', <EditUserPage />)}</RequireAdmin>,
           },
+          // Ours (issue 16): page views per page and day, for company admins (docs/decisions/usage-tracking.md).
+          { path: '/usage', element: <RequireAdmin>{page('usage.title', <UsagePage />)}</RequireAdmin> },
+          // Ours (issue 16): the company admins' checklist templates (docs/decisions/lumitrack-screens.md).
+          {
+            path: '/checklists',
+            element: <RequireAdmin>{page('checklists.title', <ChecklistTemplatesPage />)}</RequireAdmin>,
+          },
           {
             path: '/materials-tracking',
             element: (
               <RequireFeature feature="materialTracking">
-                {page('titles.materialTracking', pending('titles.materialTracking'))}
+                {page('titles.materialTracking', <MaterialTrackingPage />)}
               </RequireFeature>
             ),
           },
@@ -112,7 +122,7 @@ export const routes: RouteObject[] = [
             path: '/tracking-manager',
             element: (
               <RequireFeature feature="trackingManager">
-                {page('titles.trackingManager', pending('titles.trackingManager'))}
+                {page('titles.trackingManager', <TrackingManagerPage />)}
               </RequireFeature>
             ),
           },
@@ -183,6 +193,15 @@ export const routes: RouteObject[] = [
               { path: '/report-list/:jobsiteId', element: page('titles.reports', <ReportListPage />) },
               // Ours (issue 15): the site's alarms, with acknowledge.
               { path: '/alarms/:jobsiteId', element: page('alarms.title', <AlarmsPage />) },
+              // Ours (issue 16): a Lumitrack project's screen and one of its IDs (docs/decisions/lumitrack-screens.md).
+              {
+                path: '/lumitrack/:jobsiteId/:tenantId',
+                element: page('lumitrack.titles.project', <LumitrackProjectPage />),
+              },
+              {
+                path: '/lumitrack/:jobsiteId/:tenantId/id/:lumitrackId',
+                element: page('lumitrack.titles.id', <LumitrackIdPage />),
+              },
             ],
           },
           // An address the app does not know (ours: the spec names none): 'Not found' with a way back.

@@ -62,6 +62,6 @@ describe('breadcrumb targets', () => {
     expect(jobSitePath({ id: 5, type: 'Precast Plant' }, 9)).toBe('/precast_dashboard/5/9');
     expect(projectPath(5, { id: 9, type: 'Lumimon' })).toBe('/job-site-sensors/5/9');
     expect(projectPath(5, { id: 9, type: 'Concrete' })).toBe('/construction_job_list/5/9');
-    expect(projectPath(5, { id: 9, type: 'Lumitrack' })).toBe('/construction_job_list/5/9');
+    expect(projectPath(5, { id: 9, type: 'Lumitrack' })).toBe('/lumitrack/5/9');
   });
 });
