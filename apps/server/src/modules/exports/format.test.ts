@@ -2,14 +2,8 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { describe, expect, it } from 'vitest';
-import {
-  contentDisposition,
-  FILE_TIME_FORMAT,
-  isTimeZone,
-  safeText,
-  sanitizeFilename,
-  zonedFormatter,
-} from './format.ts';
+import { contentDisposition } from '../../lib/download-token.ts';
+import { FILE_TIME_FORMAT, isTimeZone, safeText, sanitizeFilename, zonedFormatter } from './format.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -83,12 +83,6 @@ export function sanitizeFilename(name: string | undefined): string {
   );
 }
 
-/** `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266). */
-export function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
-
 /**
  * Text a person typed (a sensor alias), made safe for spreadsheets: a cell starting with =, +, -, @,
  * tab or carriage return would be read as a formula by Excel (CSV injection), so it gets a leading '.

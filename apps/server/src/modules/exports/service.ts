@@ -16,13 +16,14 @@ import {
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { Actor } from '../../lib/actor.ts';
+import { contentDisposition } from '../../lib/download-token.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../services.ts';
 import { strengthOf } from '../maturity/engine.ts';
 import { checkRange, jobRange, jobWindow, type SensorRow, sensorsOfJob } from '../measurements/mappers.ts';
 import type { JobRow } from '../measurements/repo.ts';
 import type { MeasurementsService } from '../measurements/service.ts';
-import { contentDisposition, isTimeZone, safeText, sanitizeFilename, zonedFormatter } from './format.ts';
+import { isTimeZone, safeText, sanitizeFilename, zonedFormatter } from './format.ts';
 import { createExportsRepo } from './repo.ts';
 
 /** Sensor type of each measurement file (spec section 7, domain DOWNLOAD_PATHS). */

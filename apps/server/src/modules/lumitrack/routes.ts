@@ -35,7 +35,7 @@ import {
 } from '@sitepulse/domain';
 import Type from 'typebox';
 import { requireActor } from '../../lib/actor.ts';
-import { tokenInQuery as downloadTokenHook } from '../../lib/download-token.ts';
+import { tokenInQuery as downloadTokenHook, sendDownload } from '../../lib/download-token.ts';
 import { BEARER, errorResponses } from '../../lib/http.ts';
 import type { ModuleOptions } from '../../services.ts';
 
@@ -405,12 +405,7 @@ export const lumitrackRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (
       },
     },
     async (req, reply) => {
-      const file = await lumitrack.openFile(requireActor(req), req.params.id);
-      reply.header('content-type', file.contentType);
-      reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
-      reply.header('cache-control', 'private, no-store');
-      if (file.size !== null) reply.header('content-length', String(file.size));
-      return reply.send(file.body);
+      return sendDownload(reply, await lumitrack.openFile(requireActor(req), req.params.id));
     },
   );
 

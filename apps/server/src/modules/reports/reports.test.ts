@@ -211,7 +211,9 @@ describe('a report request', () => {
     const res = await download(row.file_name as string, tokens.viewer);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="${row.file_name}"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="${row.file_name}"; filename*=UTF-8''${encodeURIComponent(String(row.file_name))}`,
+    );
     expect(res.rawPayload.equals(expected)).toBe(true);
 
     const list = await ctx.app.inject({

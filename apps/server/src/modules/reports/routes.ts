@@ -28,7 +28,7 @@ import {
 import { REPORT_RANGE_MAX_MS } from '@sitepulse/domain';
 import Type from 'typebox';
 import { requireActor } from '../../lib/actor.ts';
-import { tokenInQuery as downloadTokenHook } from '../../lib/download-token.ts';
+import { tokenInQuery as downloadTokenHook, sendDownload } from '../../lib/download-token.ts';
 import { AUTHED_ERRORS, BEARER } from '../../lib/http.ts';
 import type { ModuleOptions } from '../../services.ts';
 
@@ -173,12 +173,7 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
       },
     },
     async (req, reply) => {
-      const file = await reports.openFile(requireActor(req), req.params.name);
-      reply.header('content-type', file.contentType);
-      reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
-      reply.header('cache-control', 'private, no-store');
-      if (file.size !== null) reply.header('content-length', String(file.size));
-      return reply.send(file.body);
+      return sendDownload(reply, await reports.openFile(requireActor(req), req.params.name));
     },
   );
 
