@@ -1,59 +1,27 @@
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
-import DownloadRoundedIcon from '@mui/icons-material/DownloadRounded';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { ReportRequest } from '@sitepulse/contracts';
 import { paths } from '@sitepulse/domain';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { refreshAccessToken } from '../../api/client.ts';
 import { reportFileHref, useJobReports } from '../../api/reports.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
+import { DownloadLinkButton } from '../../components/DownloadLinkButton.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { ReportStatusChip } from '../../components/ReportStatusChip.tsx';
 import { typeLabel } from '../../components/report-words.ts';
 
-/**
- * A ready report's file: a plain link carrying the access token. With the token expired no link can be
- * built, so the button refreshes the session first and then shows the link.
- */
+/** A ready report's file (components/DownloadLinkButton). */
 function ReportFileLink({ report }: { report: ReportRequest & { fileName: string } }) {
   const { t } = useTranslation();
-  const [, setSession] = useState(0);
-  const [refreshing, setRefreshing] = useState(false);
-  const href = reportFileHref(report.fileName);
-  const common = {
-    size: 'small',
-    variant: 'outlined',
-    startIcon: <DownloadRoundedIcon />,
-    'aria-label': t('reports.list.downloadNamed', { name: report.name }),
-  } as const;
-  if (!href)
-    return (
-      <Button
-        {...common}
-        loading={refreshing}
-        onClick={() => {
-          setRefreshing(true);
-          void refreshAccessToken().finally(() => {
-            setRefreshing(false);
-            setSession((n) => n + 1);
-          });
-        }}
-      >
-        {t('reports.list.download')}
-      </Button>
-    );
   return (
-    <Button
-      {...common}
-      component="a"
-      href={href}
-      download={report.fileName}
-      data-testid="job-report-download"
-    >
-      {t('reports.list.download')}
-    </Button>
+    <DownloadLinkButton
+      makeHref={() => reportFileHref(report.fileName)}
+      fileName={report.fileName}
+      label={t('reports.list.downloadNamed', { name: report.name })}
+      text={t('reports.list.download')}
+      testId="job-report-download"
+    />
   );
 }
 

@@ -1,4 +1,3 @@
-import DownloadRoundedIcon from '@mui/icons-material/DownloadRounded';
 import {
   Alert,
   Box,
@@ -23,9 +22,9 @@ import type { IdFileRequest } from '@sitepulse/contracts';
 import { LUMITRACK_FILE_IDS_MAX, type QrFormat } from '@sitepulse/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refreshAccessToken } from '../../api/client.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
+import { DownloadLinkButton } from '../../components/DownloadLinkButton.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
 import { ReportStatusChip } from '../../components/ReportStatusChip.tsx';
 import {
@@ -153,46 +152,19 @@ export function LabelsDialog({
   );
 }
 
-/** A ready label file: a plain link with the access token; with the token expired, a refresh first. */
+/** A ready label file (components/DownloadLinkButton). */
 function DownloadButton({ request }: { request: IdFileRequest }) {
   const { t } = useTranslation();
-  const [, setSession] = useState(0);
-  const [refreshing, setRefreshing] = useState(false);
-  if (!request.fileName) return null;
-  const href = labelFileHref(request);
-  const label = t('lumitrack.files.downloadNamed', { name: request.fileName });
-  if (!href)
-    return (
-      <Button
-        size="small"
-        variant="outlined"
-        startIcon={<DownloadRoundedIcon />}
-        loading={refreshing}
-        aria-label={label}
-        onClick={() => {
-          setRefreshing(true);
-          void refreshAccessToken().finally(() => {
-            setRefreshing(false);
-            setSession((n) => n + 1);
-          });
-        }}
-      >
-        {t('lumitrack.files.download')}
-      </Button>
-    );
+  const { fileName } = request;
+  if (!fileName) return null;
   return (
-    <Button
-      size="small"
-      variant="outlined"
-      component="a"
-      href={href}
-      download={request.fileName}
-      startIcon={<DownloadRoundedIcon />}
-      aria-label={label}
-      data-testid="label-download"
-    >
-      {t('lumitrack.files.download')}
-    </Button>
+    <DownloadLinkButton
+      makeHref={() => labelFileHref(request)}
+      fileName={fileName}
+      label={t('lumitrack.files.downloadNamed', { name: fileName })}
+      text={t('lumitrack.files.download')}
+      testId="label-download"
+    />
   );
 }
 

@@ -1,5 +1,4 @@
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
-import DownloadRoundedIcon from '@mui/icons-material/DownloadRounded';
 import StopCircleOutlinedIcon from '@mui/icons-material/StopCircleOutlined';
 import {
   Box,
@@ -28,10 +27,10 @@ import type { ReportRequest, ReportSchedule, UserDetail } from '@sitepulse/contr
 import { REPORT_TYPE_RULES } from '@sitepulse/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refreshAccessToken } from '../../api/client.ts';
 import { reportFileHref } from '../../api/reports.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
+import { DownloadLinkButton } from '../../components/DownloadLinkButton.tsx';
 import { ReportStatusChip } from '../../components/ReportStatusChip.tsx';
 import { typeLabel } from '../../components/report-words.ts';
 import { useDeleteReport, useStopSchedule } from './api.ts';
@@ -75,49 +74,19 @@ function ConfirmDialog({
   );
 }
 
-/**
- * Download of a ready report: a plain link carrying the access token (domain buildDownloadLink). While the
- * token is expired no link can be built; the button refreshes the session first, then shows the link.
- */
+/** Download of a ready report (components/DownloadLinkButton). */
 function DownloadButton({ report }: { report: ReportRequest }) {
   const { t } = useTranslation();
-  const [, setSession] = useState(0);
-  const [refreshing, setRefreshing] = useState(false);
-  if (!report.fileName) return null;
-  const href = reportFileHref(report.fileName);
-  const label = t('reports.list.downloadNamed', { name: report.name });
-  if (!href)
-    return (
-      <Button
-        size="small"
-        variant="outlined"
-        startIcon={<DownloadRoundedIcon />}
-        loading={refreshing}
-        aria-label={label}
-        onClick={() => {
-          setRefreshing(true);
-          void refreshAccessToken().finally(() => {
-            setRefreshing(false);
-            setSession((n) => n + 1);
-          });
-        }}
-      >
-        {t('reports.list.download')}
-      </Button>
-    );
+  const { fileName } = report;
+  if (!fileName) return null;
   return (
-    <Button
-      size="small"
-      variant="outlined"
-      component="a"
-      href={href}
-      download={report.fileName}
-      startIcon={<DownloadRoundedIcon />}
-      aria-label={label}
-      data-testid="report-download"
-    >
-      {t('reports.list.download')}
-    </Button>
+    <DownloadLinkButton
+      makeHref={() => reportFileHref(fileName)}
+      fileName={fileName}
+      label={t('reports.list.downloadNamed', { name: report.name })}
+      text={t('reports.list.download')}
+      testId="report-download"
+    />
   );
 }
 
