@@ -5,6 +5,7 @@ import type { Db } from './db/index.ts';
 import type { Database } from './db/types.ts';
 import { createClusterBus } from './lib/cluster-bus.ts';
 import { createFolderFileStore, type FileStore } from './lib/file-store.ts';
+import { createStorageLimit } from './lib/storage-limit.ts';
 import type { StrengthShown } from './lib/strength-switch.ts';
 import { createAlarmEventsService } from './modules/alarm-events/service.ts';
 import { createAlarmsService } from './modules/alarms/service.ts';
@@ -160,6 +161,7 @@ export async function createServices(config: Config, store: Db, options: Service
     repo: createLumitrackRepo(store),
     jobsites,
     files: options.lumitrackLabels ?? createFolderFileStore(join(config.reportsDir, 'lumitrack-labels')),
+    storage: createStorageLimit(db),
   });
   // Checklist templates and filled checklists (issue 16, docs/decisions/checklists.md).
   const checklists = createChecklistsService({
@@ -187,6 +189,7 @@ export async function createServices(config: Config, store: Db, options: Service
     config,
     files: options.reportFiles ?? createFolderFileStore(config.reportsDir),
     generators: options.reportGenerators ?? REPORT_GENERATORS,
+    storage: createStorageLimit(db),
   });
   // Usage tracking (issue 16): page views and events, counted per page and day.
   const usage = createUsageService({ repo: createUsageRepo(db) });

@@ -41,6 +41,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { assertSameCompany } from '../../lib/scope.ts';
+import { createStorageLimit } from '../../lib/storage-limit.ts';
 import type { JobsitesService } from '../jobsites/service.ts';
 import type { LumitrackService } from '../lumitrack/service.ts';
 import type { UsersService } from '../users/service.ts';
@@ -122,6 +123,7 @@ function names(list: string[], max = 10): string {
 export function createChecklistsService(deps: ChecklistsDeps) {
   const repo = createChecklistsRepo(deps.db);
   const { photos } = deps;
+  const storage = createStorageLimit(deps.db);
 
   function assertManager(actor: Actor): void {
     if (!canManageChecklists(actor)) throw forbidden(MANAGERS_ONLY);
@@ -565,6 +567,7 @@ export function createChecklistsService(deps: ChecklistsDeps) {
           `You have ${PENDING_PHOTOS_MAX} photos waiting for a checklist: fill one first (a photo waits 24 hours)`,
         );
       }
+      await storage.assertRoom(actor.companyId);
       const id = randomUUID();
       const now = Date.now();
       await photos.put(id, Readable.from([body]));

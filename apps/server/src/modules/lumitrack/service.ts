@@ -47,6 +47,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { assertSameCompany } from '../../lib/scope.ts';
+import type { StorageLimit } from '../../lib/storage-limit.ts';
 import type { JobsitesService, SiteAccess } from '../jobsites/service.ts';
 import { labelFile } from './labels/index.ts';
 import type { FileRequestRow, IdView, LumitrackRepo, RequestItem } from './repo.ts';
@@ -134,6 +135,8 @@ export interface LumitrackDeps {
   jobsites: JobsitesService;
   /** where label files are kept */
   files: FileStore;
+  /** the company's storage limit (tierSpec storage_limit_in_mb): a new file request is refused when it is full */
+  storage?: Pick<StorageLimit, 'assertRoom'>;
 }
 
 /**
@@ -567,6 +570,7 @@ export function createLumitrackService(deps: LumitrackDeps) {
         assertSeen(sites, v, `Lumitrack ID ${id}`);
         if (v.state !== 'Active') throw conflict(`Lumitrack ID ${id} is deleted: no label is made for it`);
       }
+      await deps.storage?.assertRoom(actor.companyId);
       const now = Date.now();
       const row = await repo.transaction((trx) =>
         repo.insertRequest(

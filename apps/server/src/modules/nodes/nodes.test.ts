@@ -389,4 +389,27 @@ describe('nodes, cables and sensors', () => {
     // Cable 40001 is now on node 9101 (Riverside): the editor cannot see it.
     expect((await req('editor', 'GET', '/api/cables/40001')).statusCode).toBe(404);
   });
+
+  it('clamps the latest position of a listed node to ±85 degrees of latitude', async () => {
+    const at = Date.now() - 60_000;
+    for (const [id, lat] of [
+      [30090, 89.5],
+      [30091, -88],
+      [30092, 43.6415],
+    ] as const) {
+      await addNode(ctx.db.db, { id, companyId: ctx.companyId, siteId: w.ht, nodeType: 'GPS' });
+      await ctx.db.db
+        .updateTable('node')
+        .set({ latest_location_ts: at, latest_lat: lat, latest_lng: -79.379 })
+        .where('id', '=', id)
+        .execute();
+    }
+    const listed = (
+      await req('viewer', 'GET', `/api/nodes/list/by_tenant?tenantGroupId=${w.ht}`)
+    ).json() as NodeInfo[];
+    const position = (id: number) => listed.find((n) => n.id === id)?.latestLocation;
+    expect(position(30090)).toEqual({ timestamp: at, lat: 85, longitude: -79.379 });
+    expect(position(30091)).toEqual({ timestamp: at, lat: -85, longitude: -79.379 });
+    expect(position(30092)).toEqual({ timestamp: at, lat: 43.6415, longitude: -79.379 });
+  });
 });

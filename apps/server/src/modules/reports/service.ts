@@ -40,6 +40,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { assertSameCompany } from '../../lib/scope.ts';
+import type { StorageLimit } from '../../lib/storage-limit.ts';
 import type { JobsitesService, SiteAccess } from '../jobsites/service.ts';
 import type { ReportGenerator } from './generators/types.ts';
 import type { NewRequest, ReportsRepo, RequestRow, ScheduleRow } from './repo.ts';
@@ -136,6 +137,8 @@ export interface ReportsDeps {
   config: Config;
   /** the generator of each type that is made (default REPORT_GENERATORS; tests give their own) */
   generators: ReportGenerators;
+  /** the company's storage limit (tierSpec storage_limit_in_mb): a new request is refused when it is full */
+  storage?: Pick<StorageLimit, 'assertRoom'>;
 }
 
 /**
@@ -434,6 +437,7 @@ export function createReportsService(deps: ReportsDeps) {
       await siteCheck(actor, siteId);
       const now = Date.now();
       const { row } = await resolve(actor, siteId, body, now, true);
+      await deps.storage?.assertRoom(actor.companyId);
       const stored = await repo.insertRequest({ ...row, created_at: now });
       emitCreated();
       return toReportRequest(stored);

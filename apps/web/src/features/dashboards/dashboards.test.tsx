@@ -342,6 +342,26 @@ describe('PrecastDashboardPage', () => {
     ]);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Hollow Core Line');
   });
+
+  it('shows the maturity-strength disclaimer on a running plant', async () => {
+    serve({
+      extra: {
+        '/resources/text/AOMS_MATURITY_STRENGTH_DISCLAIMER': {
+          name: 'AOMS_MATURITY_STRENGTH_DISCLAIMER',
+          language: 'en',
+          text: 'Strength values are estimates.',
+        },
+      },
+    });
+    renderAt(
+      <PrecastDashboardPage />,
+      '/precast_dashboard/:jobsiteId/:tenantId',
+      '/precast_dashboard/2/undefined',
+    );
+    expect((await screen.findByTestId('maturity-disclaimer')).textContent).toContain(
+      'Strength values are estimates.',
+    );
+  });
 });
 
 describe('dashboardSummary', () => {

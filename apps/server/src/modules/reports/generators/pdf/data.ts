@@ -33,6 +33,11 @@ export interface JobReportData {
   /** pour reports only */
   signoffs: JobSignoff[] | null;
   disclaimer: string;
+  /**
+   * false when the company's Concrete module spec has disable_maturity_strength (spec section 3): the report
+   * then shows maturity only, with no strength figure, column, target, forecast nor curve.
+   */
+  strengthShown: boolean;
 }
 
 /** A service's "not found" or "no access" as the reason shown on the report list. */
@@ -81,22 +86,32 @@ export async function loadJobReport(
       }),
     );
   }
-  const [projects, assets, strength, temperatureParts, extremities, forecast, signoffs, disclaimer] =
-    await Promise.all([
-      services.jobsites.tenantsByGroup(actor, job.tenantGroupId),
-      services.companies.listAssets(actor.companyId, actor.companyId, 'LOGO_IMG'),
-      // The whole job reads as the job page's chart does (no range given); a pour report its period.
-      services.maturity.maturityTime(actor, o.wholeJob ? { msjId } : { msjId, from, to }),
-      Promise.all(temperatureReads),
-      services.maturity.extremities(actor, { msjId, from, to }),
-      services.forecast.forecast(actor, msjId),
-      o.signoffs ? services.signoffs.list(actor, msjId) : Promise.resolve(null),
-      services.resources
-        .getText(AOMS_MATURITY_STRENGTH_DISCLAIMER, ctx.attributes.language)
-        .then((r) => r.text)
-        // The web app shows the stored text; without one, the same words kept in text.ts.
-        .catch(() => t.disclaimer),
-    ]);
+  const [
+    projects,
+    assets,
+    strength,
+    temperatureParts,
+    extremities,
+    forecast,
+    signoffs,
+    disclaimer,
+    strengthShown,
+  ] = await Promise.all([
+    services.jobsites.tenantsByGroup(actor, job.tenantGroupId),
+    services.companies.listAssets(actor.companyId, actor.companyId, 'LOGO_IMG'),
+    // The whole job reads as the job page's chart does (no range given); a pour report its period.
+    services.maturity.maturityTime(actor, o.wholeJob ? { msjId } : { msjId, from, to }),
+    Promise.all(temperatureReads),
+    services.maturity.extremities(actor, { msjId, from, to }),
+    services.forecast.forecast(actor, msjId),
+    o.signoffs ? services.signoffs.list(actor, msjId) : Promise.resolve(null),
+    services.resources
+      .getText(AOMS_MATURITY_STRENGTH_DISCLAIMER, ctx.attributes.language)
+      .then((r) => r.text)
+      // The web app shows the stored text; without one, the same words kept in text.ts.
+      .catch(() => t.disclaimer),
+    services.companies.strengthShown(ctx.request.companyId),
+  ]);
   signal.throwIfAborted();
 
   const project = projects.find((p) => p.id === job.tenant);
@@ -117,5 +132,6 @@ export async function loadJobReport(
     forecast,
     signoffs,
     disclaimer,
+    strengthShown,
   };
 }

@@ -394,4 +394,51 @@ describe('PDF job and pour reports', () => {
     ).rejects.toThrow(ReportError);
     expect(statSync(PNG_DIR).isDirectory()).toBe(true);
   });
+
+  it('leaves strength out (no strength chart, column, figure, target nor forecast) when the module spec turns it off', async () => {
+    const setSpec = (spec: string) =>
+      ctx.db.db
+        .updateTable('company_module')
+        .set({ spec })
+        .where('company_id', '=', ctx.companyId)
+        .where('module_type', '=', 'Concrete')
+        .execute();
+    const before = await ctx.db.db
+      .selectFrom('company_module')
+      .select('spec')
+      .where('company_id', '=', ctx.companyId)
+      .where('module_type', '=', 'Concrete')
+      .executeTakeFirstOrThrow();
+    await setSpec(JSON.stringify({ disable_maturity_strength: true }));
+    try {
+      const detail = await ctx.app.services.maturity.details(actor, jobs.slab);
+      for (const [type, file] of [
+        ['CS_POUR_REPORT', 'cs-pour-no-strength'],
+        ['CS_JOB_REPORT', 'cs-job-no-strength'],
+        ['T_POUR_REPORT', 't-pour-no-strength'],
+      ] as const) {
+        const r = await make(type, jobs.slab, file);
+        // The report's own title and the disclaimer resource are words, not figures: all else has none.
+        const title = {
+          CS_POUR_REPORT: '',
+          CS_JOB_REPORT: 'Concrete strength report: whole job',
+          T_POUR_REPORT: '',
+        }[type];
+        const body = r.text
+          .split(DISCLAIMER_TEXT.en)
+          .join(' ')
+          .split(title || '\u0000')
+          .join(' ');
+        expect(body).not.toMatch(/strength/i);
+        expect(body).not.toMatch(/\d MPa/);
+        expect(r.text).not.toContain('Lab breaks');
+        // Maturity and temperatures as ever.
+        if (type !== 'T_POUR_REPORT') expect(r.text).toContain('Maturity over time');
+        expect(r.text).toContain(unitText('Maturity', detail.latestMaturityIndex, 'Metric'));
+        for (const name of SLAB) expect(r.text).toContain(name);
+      }
+    } finally {
+      await setSpec(before.spec);
+    }
+  });
 });

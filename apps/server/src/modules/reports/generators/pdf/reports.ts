@@ -159,7 +159,7 @@ function summary(r: ReportDoc, d: JobReportData, f: Fmt): void {
     e ? `${f.temperature(e.extremity)} · ${sensorDisplayName(e)} · ${f.time(e.timestamp)}` : MISSING_VALUE;
   r.section(t.summary, 50);
   r.facts([
-    { label: t.strengthNow, value: f.strength(j.latestStrength) },
+    ...(d.strengthShown ? [{ label: t.strengthNow, value: f.strength(j.latestStrength) }] : []),
     {
       label: t.maturityNow,
       value: maturityText(j.maturityFunction, j.latestMaturityIndex, j.latestEquivalentAge, f),
@@ -479,26 +479,30 @@ function sensorTable(r: ReportDoc, d: JobReportData, f: Fmt, temperatureFirst: b
           reached.join('\n') || MISSING_VALUE,
         ];
   });
+  const columns: { head: string; width: number; align?: 'left' | 'right' }[] = temperatureFirst
+    ? [
+        { head: t.sensor, width: 2.2 },
+        { head: t.state, width: 1.3 },
+        { head: t.latestTemperature, width: 1.9 },
+        { head: t.minTemperature, width: 1.9 },
+        { head: t.maxTemperature, width: 1.9 },
+        { head: t.strength, width: 1.2, align: 'right' },
+      ]
+    : [
+        { head: t.sensor, width: 1.8 },
+        { head: t.state, width: 1.1 },
+        { head: t.maturity, width: 1.3, align: 'right' },
+        { head: t.strength, width: 1.1, align: 'right' },
+        { head: t.minTemperature, width: 2.1 },
+        { head: t.maxTemperature, width: 2.1 },
+        { head: t.targetsReached, width: 2.3 },
+      ];
+  // Without strength (module spec): no strength column, nor the strength targets each sensor reached.
+  const strengthColumns = new Set([t.strength, t.targetsReached]);
+  const keep = columns.map((c) => d.strengthShown || !strengthColumns.has(c.head));
   r.table(
-    temperatureFirst
-      ? [
-          { head: t.sensor, width: 2.2 },
-          { head: t.state, width: 1.3 },
-          { head: t.latestTemperature, width: 1.9 },
-          { head: t.minTemperature, width: 1.9 },
-          { head: t.maxTemperature, width: 1.9 },
-          { head: t.strength, width: 1.2, align: 'right' },
-        ]
-      : [
-          { head: t.sensor, width: 1.8 },
-          { head: t.state, width: 1.1 },
-          { head: t.maturity, width: 1.3, align: 'right' },
-          { head: t.strength, width: 1.1, align: 'right' },
-          { head: t.minTemperature, width: 2.1 },
-          { head: t.maxTemperature, width: 2.1 },
-          { head: t.targetsReached, width: 2.3 },
-        ],
-    rows,
+    columns.filter((_, i) => keep[i]),
+    rows.map((row) => row.filter((_, i) => keep[i])),
   );
 }
 
@@ -568,19 +572,21 @@ function signoffsSection(r: ReportDoc, d: JobReportData, f: Fmt): void {
     r.paragraph(t.noSignoffs);
     return;
   }
+  // Without strength (module spec): no "at strength" column.
+  const withStrength = d.strengthShown;
   r.table(
     [
       { head: t.decisionHead, width: 2 },
       { head: t.by, width: 1.8 },
       { head: t.when, width: 1.8 },
-      { head: t.atStrength, width: 1.4, align: 'right' },
+      ...(withStrength ? [{ head: t.atStrength, width: 1.4, align: 'right' as const }] : []),
       { head: t.note, width: 3 },
     ],
     list.map((s) => [
       `${t.decision[s.decision]}${s.supersededById !== null ? `\n(${t.superseded})` : ''}`,
       s.userName,
       f.time(s.createdAt),
-      f.strength(s.strengthMpa),
+      ...(withStrength ? [f.strength(s.strengthMpa)] : []),
       s.note || MISSING_VALUE,
     ]),
   );
@@ -618,9 +624,13 @@ function profileSection(r: ReportDoc, d: JobReportData, f: Fmt, withChart: boole
           value: `${formatNumber(p.activationEnergy, 0)} J/mol / ${f.temperature(p.referenceTemperature)}`,
         }
       : { label: t.datumTemperature, value: f.temperature(p.datumTemperature) },
-    { label: t.r2, value: p.r2 === null ? MISSING_VALUE : formatNumber(p.r2, 3) },
+    ...(d.strengthShown
+      ? [{ label: t.r2, value: p.r2 === null ? MISSING_VALUE : formatNumber(p.r2, 3) }]
+      : []),
     { label: t.calibratedRange, value: `${mText(p.minMaturity)} – ${mText(p.maxMaturity)}` },
   ]);
+  // Without strength (module spec): the maturity facts only, no strength curve nor lab breaks.
+  if (!d.strengthShown) return;
   // The curve on its own full-width lines: a formula broken across a narrow column reads badly.
   r.paragraph(t.curve, { size: SIZE.tiny, color: INK.muted, gap: 1 });
   for (const line of lines) r.paragraph(line, { kind: 'bold', gap: 2 });
@@ -767,7 +777,8 @@ export async function generateJobPdf(ctx: ReportContext, type: PdfReportType): P
   ctx.signal.throwIfAborted();
   sensorTable(r, d, f, content.differentials);
   ctx.signal.throwIfAborted();
-  targetsSection(r, d, f, content.forecast);
+  // The targets and their forecast are strengths: left out when the module spec turns strength off.
+  if (d.strengthShown) targetsSection(r, d, f, content.forecast);
   if (content.signoffs) signoffsSection(r, d, f);
   profileSection(r, d, f, content.strengthChart);
   disclaimerSection(r, d, f);
