@@ -171,6 +171,23 @@ describe('JobPage: a maturity job', () => {
     expect(screen.getAllByTestId('sensor-row')).toHaveLength(4);
   });
 
+  it('says a job in error has stopped reporting, with the help link for a cable error (section 8)', async () => {
+    serve(maturedJob({ status: 'ERROR' }));
+    open('/job/Maturity/1/3/1/');
+    const alert = await screen.findByTestId('job-in-error');
+    expect(alert.textContent).toContain('The node has stopped reporting (job in error).');
+    const help = within(alert).getByRole('link', { name: 'Get help with a cable or node error' });
+    expect(help.getAttribute('href')).toBe('https://help.example.com');
+    expect(help.getAttribute('target')).toBe('_blank');
+  });
+
+  it('shows no error and no help link for a running job', async () => {
+    serve();
+    open('/job/Maturity/1/3/1/');
+    await screen.findByTestId('strength-answer');
+    expect(screen.queryByTestId('job-in-error')).toBeNull();
+  });
+
   it('shows strength in psi without decimals and temperature in °F for an Imperial user', async () => {
     serve(maturedJob(), imperial(editor()));
     open('/job/Maturity/1/3/1/');

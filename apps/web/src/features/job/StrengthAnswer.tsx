@@ -1,9 +1,10 @@
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import HelpOutlineRoundedIcon from '@mui/icons-material/HelpOutlineRounded';
 import HourglassTopRoundedIcon from '@mui/icons-material/HourglassTopRounded';
-import { Alert, Box, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, LinearProgress, Link, Paper, Stack, Typography } from '@mui/material';
 import type { StrengthTarget, StrengthVerdict } from '@sitepulse/domain';
 import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../api/queries.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 
 const LOOK: Record<StrengthVerdict['kind'], { colour: string; icon: typeof CheckCircleRoundedIcon }> = {
@@ -47,6 +48,7 @@ export function StrengthAnswer({
 }) {
   const { t } = useTranslation();
   const prefs = useDisplayPreferences();
+  const helpUrl = useConfig().data?.helpUrl;
   const { colour, icon: Icon } = LOOK[verdict.kind];
   const strength = (v: number | null) => prefs.withUnit('Strength', v);
   const target = (v: number | null) => targetText ?? strength(v);
@@ -153,8 +155,17 @@ export function StrengthAnswer({
         </Typography>
       ) : null}
       {inError ? (
-        <Alert severity="error" sx={{ mt: 1.5 }}>
+        <Alert severity="error" sx={{ mt: 1.5 }} data-testid="job-in-error">
           {t('job.answer.inError', { time: prefs.time(lastReading) })}
+          {helpUrl ? (
+            <>
+              {' '}
+              {/* Spec section 8: a help link for a cable error (a job's cable or node in error). */}
+              <Link href={helpUrl} target="_blank" rel="noopener noreferrer" sx={{ fontWeight: 700 }}>
+                {t('job.answer.errorHelp')}
+              </Link>
+            </>
+          ) : null}
         </Alert>
       ) : null}
       {outsideCalibration ? (
