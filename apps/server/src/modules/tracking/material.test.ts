@@ -34,6 +34,17 @@ const record = (who: Who, lumitrackId: string, stage: string | number, extra: Re
 const errorShape = { error: { code: expect.any(String), message: expect.any(String) } };
 
 describe('the stages of material tracking', () => {
+  it('writes no stages for a refused read of a company that has none yet', async () => {
+    const res = await call('admin', 'GET', `${ELEMENTS}?companyId=${ctx.companyId}&stageId=987654`);
+    expect(res.statusCode, res.body).toBe(400);
+    const rows = await ctx.db.db
+      .selectFrom('material_stage')
+      .select('id')
+      .where('company_id', '=', ctx.companyId)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
   it('answers the default stages on first read, once, to any user of the company', async () => {
     const first = await call('viewer', 'GET', `${STAGES}?companyId=${ctx.companyId}`);
     expect(first.statusCode, first.body).toBe(200);

@@ -304,10 +304,13 @@ export function createTrackingService(deps: TrackingDeps) {
         throw badRequest('Filter by a stage or by elements with no stage yet, not both');
       }
       const { scope } = await scopeOf(actor, q.companyId, q.tenantId);
-      const stages = await ensureStages(actor.companyId);
-      if (q.stageId !== undefined && !stages.some((s) => s.id === q.stageId)) {
+      // The stage filter is judged before the defaults are written: a refused read writes nothing (a company
+      // with no stages yet has no stage of that id either).
+      const existing = await repo.stages(actor.companyId);
+      if (q.stageId !== undefined && !existing.some((s) => s.id === q.stageId)) {
         throw badRequest(`Stage ${q.stageId} is not a stage of the company`);
       }
+      const stages = existing.length > 0 ? existing : await ensureStages(actor.companyId);
       const filter: StageFilter =
         q.stageId !== undefined ? { stageId: q.stageId } : q.notStarted ? { notStarted: true } : {};
       const page = q.page ?? 0;
