@@ -67,7 +67,12 @@ async function settled(page: Page) {
 
 const touched = restoreDisplayAfterEach();
 
-const fmt = (v: number | null, digits = 1) => (v === null ? '--' : v.toFixed(digits));
+/** A value as the screens write it: a value that rounds to zero reads 0.0, never -0.0 (a cold morning's -0.02 °C). */
+const fmt = (v: number | null, digits = 1) => {
+  if (v === null) return '--';
+  const text = v.toFixed(digits);
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+};
 
 /**
  * The locator shows one of the values the server answered just before and just after (the demo feed keeps
@@ -81,9 +86,10 @@ async function expectShowsValue(
 ) {
   const shown = await locator.innerText().then(plainText);
   const after = await read();
-  expect([text(before), text(after)].some((candidate) => shown.replace(/\s+/g, '').includes(candidate))).toBe(
-    true,
-  );
+  expect(
+    [text(before), text(after)].some((candidate) => shown.replace(/\s+/g, '').includes(candidate)),
+    `'${shown}' shows ${text(before)} or ${text(after)}`,
+  ).toBe(true);
 }
 
 describe('job site sensors (Lumimon overview)', () => {
