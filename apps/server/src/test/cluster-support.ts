@@ -1,5 +1,5 @@
 /**
- * What the several-servers test (cluster.test.ts) and bench/cluster.ts need: real server processes
+ * What the several-servers test (cluster.postgres.test.ts) and bench/cluster.ts need: real server processes
  * started from the real entry (apps/server/src/main.ts, as `npm run serve` and the e2e suite start it),
  * a fetch client that spreads calls over them, an SSE reader, and a gateway on MQTT 5.
  */

@@ -5,6 +5,7 @@ import type { AppUserTable } from '../../db/types.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { assertSameCompany } from '../../lib/scope.ts';
+import type { FailureStore } from '../auth/rate-limit.ts';
 import type { MailService } from '../mail/service.ts';
 import type { UsersQueries, UsersRepo } from './repo.ts';
 
@@ -111,4 +112,9 @@ export interface PeopleDeps {
   config: Pick<Config, 'authRateLimitMax' | 'authRateLimitWindowS'>;
   /** Called after a user's sessions ended or their account changed, so no cached sign-in outlives it. */
   onSessionsEnded?: (userId: number) => void;
+  /**
+   * Where the password calls' failure counts are kept (default: this process). With several processes
+   * on one PostgreSQL, the database (auth/rate-limit.ts createFailureStore), as for sign-in failures.
+   */
+  failureStore?: (opts: { max: number; windowMs: number; scope: string }) => FailureStore;
 }

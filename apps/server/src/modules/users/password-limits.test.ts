@@ -1,6 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../../app.ts';
+import { type Db, openDb } from '../../db/index.ts';
 import { DEMO } from '../../demo/seed.ts';
-import { basic, freshIp, signIn, useTestApp } from '../../test/test-app.ts';
+import { basic, freshIp, signIn, testConfig, useTestApp } from '../../test/test-app.ts';
 import { RESET_MAILS_PER_ACCOUNT } from './passwords.ts';
 import { addPerson, expectUnchanged, tokenOf } from './people-fixtures.ts';
 
@@ -118,5 +120,60 @@ describe('password calls are rate-limited', () => {
     await expectUnchanged(ctx, async () => expectTooMany(await changePassword(c, DEMO.password, ip)));
     expect((await changePassword(c, DEMO.password, freshIp())).statusCode).toBe(200);
     expect((await login('pw-c', 'gravel-barge-731')).statusCode).toBe(200);
+  });
+});
+
+/**
+ * Two server instances on one database (issue 17): on PostgreSQL the password calls' counts are kept in
+ * the database, so a limit reached through one process holds on every other; on SQLite (one process per
+ * database by design) each instance counts its own.
+ */
+describe('password limits with two server instances on one database', () => {
+  const env = { AUTH_RATE_LIMIT_MAX: '3', AUTH_RATE_LIMIT_WINDOW_S: '300' };
+  const ctx = useTestApp(env);
+  const shared = process.env.TEST_DB === 'postgres';
+  let second: { app: App; db: Db };
+  beforeAll(async () => {
+    await addPerson(ctx.db.db, { companyId: ctx.companyId, username: 'two-servers' });
+    const db = openDb(ctx.db.url);
+    second = { db, app: await buildApp({ config: testConfig(env), db, logger: false }) };
+    await second.app.ready();
+  });
+  afterAll(async () => {
+    await second?.app.close();
+    await second?.db.close();
+  });
+
+  const changePassword = (app: App, headers: Record<string, string>, currentPassword: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v2/users/cmd/init_change_pwd',
+      headers,
+      payload: { currentPassword, newPassword: 'gravel-barge-731' },
+      remoteAddress: freshIp(),
+    });
+  const initReset = (app: App, username: string, ip: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v2/users/cmd/init_reset_pwd',
+      payload: { companyId: ctx.companyId, username },
+      remoteAddress: ip,
+    });
+
+  it(`wrong current passwords on one instance ${shared ? 'block' : 'do not block'} the user on the other`, async () => {
+    const { headers } = await signIn(ctx, 'two-servers');
+    for (let i = 0; i < 3; i++) {
+      expect((await changePassword(ctx.app, headers, 'not-my-password')).statusCode).toBe(400);
+    }
+    const onSecond = await changePassword(second.app, headers, 'still-not-my-password');
+    expect(onSecond.statusCode).toBe(shared ? 429 : 400);
+  });
+
+  it(`reset requests from one address on one instance ${shared ? 'count' : 'do not count'} on the other`, async () => {
+    const ip = freshIp();
+    for (const name of ['nobody-1', 'nobody-2', 'nobody-3']) {
+      expect((await initReset(ctx.app, name, ip)).statusCode).toBe(200);
+    }
+    expect((await initReset(second.app, 'nobody-4', ip)).statusCode).toBe(shared ? 429 : 200);
   });
 });

@@ -4,7 +4,7 @@ import type { PasswordTokenPurpose } from '../../db/types.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
-import { FailureLimiter } from '../auth/rate-limit.ts';
+import { memoryFailureStore } from '../auth/rate-limit.ts';
 import type { QueuedMail } from '../mail/service.ts';
 import { mailLanguage, passwordChangedMail, passwordResetMail, passwordResetSms } from '../mail/templates.ts';
 import { findByLoginRef, type PeopleDeps, type UserRow } from './access.ts';
@@ -32,7 +32,7 @@ const ownerOf = (user: UserRow) => ({
  * are 32 random bytes kept as their SHA-256, single use, with an expiry; a new link voids the earlier
  * unused ones of its purpose.
  */
-export function createPasswords({ repo, mail, config, onSessionsEnded }: PeopleDeps) {
+export function createPasswords({ repo, mail, config, onSessionsEnded, failureStore }: PeopleDeps) {
   const authWindowMs = config.authRateLimitWindowS * 1000;
   /**
    * Reset requests, each counted (a request mails and voids the last link whether it is right or not):
@@ -41,21 +41,25 @@ export function createPasswords({ repo, mail, config, onSessionsEnded }: PeopleD
    * reference names it, where the limit sends nothing but still answers 200 (a 429 would tell that two
    * references are one account).
    */
-  const resetsByAddress = new FailureLimiter(config.authRateLimitMax, authWindowMs);
-  const resetsByReference = new FailureLimiter(RESET_MAILS_PER_ACCOUNT, RESET_ACCOUNT_WINDOW_MS);
-  const resetsByAccount = new FailureLimiter(RESET_MAILS_PER_ACCOUNT, RESET_ACCOUNT_WINDOW_MS);
+  // Counted where every server process sees the same counts (issue 17): the database on PostgreSQL.
+  const counts = failureStore ?? ((o) => memoryFailureStore(o.max, o.windowMs));
+  const authLimit = { max: config.authRateLimitMax, windowMs: authWindowMs };
+  const accountLimit = { max: RESET_MAILS_PER_ACCOUNT, windowMs: RESET_ACCOUNT_WINDOW_MS };
+  const resetsByAddress = counts({ ...authLimit, scope: 'reset-address' });
+  const resetsByReference = counts({ ...accountLimit, scope: 'reset-reference' });
+  const resetsByAccount = counts({ ...accountLimit, scope: 'reset-account' });
   /** Wrong current passwords on a password change, per user and per client address, like failed sign-ins. */
-  const wrongCurrentPasswords = new FailureLimiter(config.authRateLimitMax, authWindowMs);
+  const wrongCurrentPasswords = counts({ ...authLimit, scope: 'password-change' });
 
   /** Counts a reset request; 429 past the limit of its address or reference (nothing sent, nothing voided). */
-  function countResetRequest(companyId: number, ref: string, clientKey: string): void {
+  async function countResetRequest(companyId: number, ref: string, clientKey: string): Promise<void> {
     const byAddress = `addr:${clientKey}`;
     const byReference = `ref:${companyId}:${ref.toLowerCase()}`;
-    if (resetsByAddress.isBlocked(byAddress) || resetsByReference.isBlocked(byReference)) {
+    if ((await resetsByAddress.isBlocked(byAddress)) || (await resetsByReference.isBlocked(byReference))) {
       throw tooManyRequests(TOO_MANY_RESETS);
     }
-    resetsByAddress.fail(byAddress);
-    resetsByReference.fail(byReference);
+    await resetsByAddress.fail(byAddress);
+    await resetsByReference.fail(byReference);
   }
 
   async function languageOf(userId: number) {
@@ -68,8 +72,8 @@ export function createPasswords({ repo, mail, config, onSessionsEnded }: PeopleD
     if (!user?.is_active || user.deleted_at !== null) return;
     if (!user.email && !user.phone) return;
     const byAccount = `user:${user.id}`;
-    if (resetsByAccount.isBlocked(byAccount)) return;
-    resetsByAccount.fail(byAccount);
+    if (await resetsByAccount.isBlocked(byAccount)) return;
+    await resetsByAccount.fail(byAccount);
     const token = randomToken();
     const link = `${baseUrl}/reset_pwd?token=${encodeURIComponent(token)}`;
     const lang = await languageOf(user.id);
@@ -134,7 +138,7 @@ export function createPasswords({ repo, mail, config, onSessionsEnded }: PeopleD
       baseUrl: string,
       clientKey: string,
     ): Promise<void> {
-      countResetRequest(companyId, email.trim(), clientKey);
+      await countResetRequest(companyId, email.trim(), clientKey);
       await startReset(await repo.findByEmail(companyId, email.trim()), baseUrl);
     },
 
@@ -145,7 +149,7 @@ export function createPasswords({ repo, mail, config, onSessionsEnded }: PeopleD
       baseUrl: string,
       clientKey: string,
     ): Promise<void> {
-      countResetRequest(companyId, ref.trim(), clientKey);
+      await countResetRequest(companyId, ref.trim(), clientKey);
       await startReset(await findByLoginRef(repo, companyId, ref.trim()), baseUrl);
     },
 
@@ -177,14 +181,17 @@ export function createPasswords({ repo, mail, config, onSessionsEnded }: PeopleD
     async changePassword(actor: Actor, body: InitChangePwdBody, clientKey: string): Promise<void> {
       const byUser = `user:${actor.userId}`;
       const byAddress = `addr:${clientKey}`;
-      if (wrongCurrentPasswords.isBlocked(byUser) || wrongCurrentPasswords.isBlocked(byAddress)) {
+      if (
+        (await wrongCurrentPasswords.isBlocked(byUser)) ||
+        (await wrongCurrentPasswords.isBlocked(byAddress))
+      ) {
         throw tooManyRequests();
       }
       const user = await repo.findById(actor.userId);
       if (!user || user.deleted_at !== null) throw notFound('User not found');
       if (!(await verifyPassword(body.currentPassword, user.password_hash))) {
-        wrongCurrentPasswords.fail(byUser);
-        wrongCurrentPasswords.fail(byAddress);
+        await wrongCurrentPasswords.fail(byUser);
+        await wrongCurrentPasswords.fail(byAddress);
         throw badRequest('The current password is not correct');
       }
       assertStrongPassword(body.newPassword, ownerOf(user));

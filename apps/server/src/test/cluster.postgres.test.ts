@@ -234,10 +234,10 @@ async function brokerAnswers(): Promise<boolean> {
   }
 }
 
-const describeOnPostgres = process.env.TEST_DB === 'postgres' ? describe : describe.skip;
-
-describeOnPostgres(
-  'several servers on one PostgreSQL and one broker (runs in the server-postgres project only: on SQLite one process owns the database)',
+// A `*.postgres.test.ts` file runs in the server-postgres project only (vitest.config.ts): on SQLite one
+// process owns the database.
+describe(
+  'several servers on one PostgreSQL and one broker',
   () => {
     const run = randomBytes(4).toString('hex');
     const root = `sitepulse-cluster-${run}`;
