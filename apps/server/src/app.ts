@@ -29,6 +29,8 @@ import { maturityRoutes } from './modules/maturity/routes.ts';
 import { measurementsRoutes } from './modules/measurements/routes.ts';
 import { nodesRoutes } from './modules/nodes/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { countingIngest, createMetrics, registerMetrics } from './modules/ops/metrics.ts';
+import { createReadiness } from './modules/ops/readiness.ts';
 import { pairsRoutes } from './modules/pairs/routes.ts';
 import { portfolioRoutes } from './modules/portfolio/routes.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
@@ -181,6 +183,18 @@ export async function buildApp({ config, db, logger, logStream, services: servic
     httpsOnly: (config.publicUrl ?? '').startsWith('https:'),
   });
   registerRequestLog(app, { slowRequestMs: config.slowRequestMs });
+  // /metrics (METRICS_TOKEN) and readiness (GET /api/ready): modules/ops, docs/deploy.md.
+  const metrics = createMetrics({
+    token: config.metricsToken,
+    queues: {
+      reports: services.reports.repo.queue,
+      notifications: services.notifications.repo.queue,
+      labels: services.lumitrack.repo.queue,
+    },
+  });
+  app.decorate('metrics', metrics);
+  app.decorate('readiness', createReadiness(db));
+  registerMetrics(app, metrics, config.metricsToken);
   // NUL characters, non-finite numbers and deep nesting anywhere in a request: 400 before the handler
   // and before any other preHandler reads the request (registered first, it runs first).
   // After validation, because Ajv coerces a query's `Infinity` to a number and skips its bounds.
@@ -255,7 +269,7 @@ export async function buildApp({ config, db, logger, logStream, services: servic
     app.addHook('onReady', async () => {
       mqttIngest = startMqttIngest({
         url,
-        ingest: services.ingest,
+        ingest: countingIngest(services.ingest, metrics, 'mqtt'),
         log: app.log,
         clientId: config.mqttClientId,
         topicRoot: config.mqttTopicRoot,

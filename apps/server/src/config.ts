@@ -86,6 +86,11 @@ export interface Config {
   reportsDir: string;
   /** how often the report worker looks for new requests and the scheduler for due schedules (ms) */
   reportPollMs: number;
+  /**
+   * the bearer token Prometheus sends to GET /metrics (16 to 1024 visible characters); unset: /metrics
+   * answers 404 and no metrics are kept (docs/decisions/metrics.md)
+   */
+  metricsToken: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -218,7 +223,16 @@ export function loadConfig(env: Env = process.env): Config {
     slowRequestMs: int(env, 'SLOW_REQUEST_MS', 1000),
     reportsDir: resolve(str(env, 'REPORTS_DIR', './data/reports')),
     reportPollMs: Math.max(100, int(env, 'REPORT_POLL_MS', 1500)),
+    metricsToken: metricsToken(env),
   };
+}
+
+/** METRICS_TOKEN: unset, or 16 to 1024 printable ASCII characters without spaces (one bearer token). */
+function metricsToken(env: Env): string | undefined {
+  const v = optStr(env, 'METRICS_TOKEN');
+  if (v !== undefined && !/^[\x21-\x7e]{16,1024}$/.test(v))
+    throw new Error('METRICS_TOKEN must be 16 to 1024 printable characters without spaces');
+  return v;
 }
 
 /** PUBLIC_URL checked (http or https, no query or fragment), without trailing slashes, with its host and port. */

@@ -68,6 +68,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (closing) return;
     closing = true;
+    // GET /api/ready answers 503 from now on (docs/deploy.md): a load balancer sends no new work here.
+    app.readiness.drain();
     app.log.info(`${signal}: shutting down`);
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();

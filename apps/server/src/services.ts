@@ -90,8 +90,8 @@ export async function createServices(config: Config, store: Db, options: Service
     config,
     // A user signed out, deactivated, deleted or given another type: no cached sign-in outlives it.
     onSessionsEnded: (userId) => auth.forgetUser(userId),
-  });
     failureStore: (opts) => createFailureStore(store, opts),
+  });
   // Several processes on one PostgreSQL (issue 17): what one tells the others (live events, ended sessions).
   const bus = createClusterBus(store, config.databaseUrl);
   const auth = createAuthService({

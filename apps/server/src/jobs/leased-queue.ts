@@ -67,6 +67,18 @@ export interface LeasedQueue<R extends LeasedRow> {
    * `reason`. One UPDATE with its own conditions, so two workers doing it at once change each row once.
    */
   failAbandoned(now: number, attemptsMax: number, reason: string): Promise<number>;
+  /**
+   * How many jobs wait at `now` (for /metrics, docs/decisions/metrics.md): `ready` may be claimed now (a dead
+   * worker's expired claim included), `running` is held under a lease, `scheduled` waits for its `dueColumn`.
+   */
+  depth(now: number): Promise<QueueDepth>;
+}
+
+/** The jobs of one queue by state at one moment (LeasedQueue.depth). */
+export interface QueueDepth {
+  ready: number;
+  running: number;
+  scheduled: number;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the queue works on any table of the schema
@@ -142,6 +154,21 @@ export function createLeasedQueue<R extends LeasedRow>(store: Db, spec: LeasedTa
         },
         sql`${status} = ${spec.running} AND lease_until < ${now} AND attempts >= ${attemptsMax}`,
       );
+    },
+
+    async depth(now) {
+      // One pass over the rows of the two live statuses (each queue's index starts with its status column).
+      const live = sql`${status} IN (${spec.ready}, ${spec.running})`;
+      const heldNow = sql`(${status} = ${spec.running} AND lease_until >= ${now})`;
+      const r = await sql<{ ready: unknown; running: unknown; n: unknown }>`SELECT
+          SUM(CASE WHEN ${claimable(now)} THEN 1 ELSE 0 END) AS ready,
+          SUM(CASE WHEN ${heldNow} THEN 1 ELSE 0 END) AS running,
+          COUNT(*) AS n
+        FROM ${table} WHERE ${live}`.execute(db);
+      const row = r.rows[0];
+      const ready = Number(row?.ready ?? 0);
+      const running = Number(row?.running ?? 0);
+      return { ready, running, scheduled: Math.max(0, Number(row?.n ?? 0) - ready - running) };
     },
   };
 }

@@ -60,7 +60,7 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
     },
     async (req) => {
       const gateway = await ingest.authenticateGateway(bearerToken(req.headers.authorization));
-      return ingest.ingest(gateway, req.body);
+      return app.metrics.countIngest('http', await ingest.ingest(gateway, req.body));
     },
   );
 

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HealthResult, PublicConfig } from '@sitepulse/contracts';
+import { AppError } from '../../lib/errors.ts';
+import { errorResponses } from '../../lib/http.ts';
 import type { ModuleOptions } from '../../services.ts';
 
 export const APP_VERSION = '6.2.3';
@@ -17,6 +19,23 @@ export const systemRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
       },
     },
     async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/ready',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: 200 when the database answers; 503 while the server drains on shutdown',
+        response: { 200: HealthResult, ...errorResponses(503) },
+      },
+    },
+    async () => {
+      const notReady = await app.readiness.check();
+      if (notReady !== undefined) throw new AppError(503, 'NOT_READY', notReady);
+      return { status: 'ok' as const };
+    },
   );
 
   app.get(
