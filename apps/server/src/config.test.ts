@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from './config.ts';
+import { openDb } from './db/index.ts';
 
 describe('loadConfig', () => {
   it('has defaults for every setting', () => {
@@ -35,6 +36,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ SEED: 'lots' })).toThrow(/SEED/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('DATABASE_POOL_MAX sizes the PostgreSQL pool: 10 by default, 1 to 200', async () => {
+    expect(loadConfig({}).databasePoolMax).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_MAX: '40' }).databasePoolMax).toBe(40);
+    for (const bad of ['0', '201', '-1', '2.5', 'ten']) {
+      expect(() => loadConfig({ DATABASE_POOL_MAX: bad })).toThrow(/DATABASE_POOL_MAX/);
+    }
+    const store = openDb('postgres://127.0.0.1:1/none', { poolMax: 3 });
+    try {
+      expect(store.raw.dialect === 'postgres' && store.raw.pool.options.max).toBe(3);
+    } finally {
+      await store.close();
+    }
   });
 
   it('PUBLIC_URL is always set (default http://localhost:PORT) and gives the announced host and port', () => {

@@ -13,6 +13,8 @@ export interface Config {
   host: string;
   /** `sqlite:<path>` (relative to the process cwd), `sqlite::memory:`, or `postgres://...` */
   databaseUrl: string;
+  /** PostgreSQL: connections in this process's pool (DATABASE_POOL_MAX, 1 to 200; docs/capacity.md) */
+  databasePoolMax: number;
   seed: 'demo' | 'none';
   /** When undefined, a secret is generated once and kept in the app_secret table. */
   jwtSecret: string | undefined;
@@ -173,6 +175,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host: str(env, 'HOST', '0.0.0.0'),
     databaseUrl,
+    databasePoolMax: bounded(env, 'DATABASE_POOL_MAX', 10, 1, 200),
     seed,
     jwtSecret: optStr(env, 'JWT_SECRET'),
     publicHost: optStr(env, 'PUBLIC_HOST') ?? publicUrl.hostname,

@@ -14,7 +14,7 @@ import { createAlarmSweeper } from './modules/alarm-events/sweeper.ts';
 import { hashGatewayKey, newGatewayKey } from './modules/ingest/service.ts';
 
 const config = loadConfig(process.env);
-const db = openDb(config.databaseUrl);
+const db = openDb(config.databaseUrl, { poolMax: config.databasePoolMax });
 await migrateToLatest(db.db, db.dialect);
 await seedTextResources(db.db);
 

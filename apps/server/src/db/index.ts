@@ -56,13 +56,16 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
   });
 }
 
-/** Opens the database named by a DATABASE_URL (`sqlite:...` or `postgres://...`). */
-export function openDb(databaseUrl: string): Db {
+/**
+ * Opens the database named by a DATABASE_URL (`sqlite:...` or `postgres://...`); on PostgreSQL with a pool of
+ * `poolMax` connections (DATABASE_POOL_MAX).
+ */
+export function openDb(databaseUrl: string, { poolMax = 10 }: { poolMax?: number } = {}): Db {
   const dialect = dialectOf(databaseUrl);
   let db: Kysely<Database>;
   let raw: RawDriver;
   if (dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
     // An idle client whose connection the server ends (restart, admin terminate) must not crash
     // the process: the pool drops it and connects afresh on the next query.
     pool.on('error', (err) => console.warn(`PostgreSQL: idle connection closed (${err.message})`));
