@@ -9,7 +9,9 @@
  * BENCH_INGEST_BATCHES=100 (per client)  BENCH_MQTT_BATCHES=100 (0: no MQTT)  BENCH_MQTT_URL
  * BENCH_CPU_PROF=<dir> (V8 profile of the server process).
  */
+import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { createBenchDb, type Dialect, dialectsToRun } from './lib/db.ts';
@@ -29,6 +31,35 @@ const BATCH = 1000;
 const STEPS_PER_BATCH = BATCH / SENSORS_PER_CLIENT;
 const RAW_GOAL = 0.5;
 const SQLITE_GOAL = 150_000;
+
+/** Clock ticks per second of /proc/<pid>/stat times. */
+const CLK_TCK = (() => {
+  try {
+    return Number(execSync('getconf CLK_TCK', { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU time (user + system, ms) a process has used so far, all its threads, from /proc (Linux; null
+ * elsewhere). On a machine shared with other work, wall-clock rates fall with the load while CPU time
+ * per reading barely moves, so the bench prints both.
+ */
+function cpuMsOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After "pid (comm) ", field 3 (state) comes first: utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+  } catch {
+    return null;
+  }
+}
+const ownCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
 interface Reading {
   nodeId: number;
@@ -57,6 +88,9 @@ interface DialectResult {
   dialect: Dialect;
   raw: number;
   http: number;
+  /** CPU ms per 1,000 readings: the raw INSERT (this process), the HTTP server */
+  rawCpu: number;
+  httpCpu: number | null;
   mqtt: number | null;
   httpRss: number;
   mqttRss: number | null;
@@ -137,6 +171,8 @@ async function runDialect(dialect: Dialect, withMqtt: boolean): Promise<DialectR
     const measuredTo = t0 + ((WARMUP + BATCHES) * STEPS_PER_BATCH - 1) * QUARTER_HOUR;
     const total = rawBatches.length * BATCH;
     let rawMs: number;
+    /** SQLite: this process's CPU time; PostgreSQL: the server's work is in its own processes */
+    let rawCpuMs: number | null = null;
     let rawLabel: string;
     if (bench.raw.dialect === 'sqlite') {
       const { sqlite } = bench.raw;
@@ -144,9 +180,11 @@ async function runDialect(dialect: Dialect, withMqtt: boolean): Promise<DialectR
       const insertBatch = sqlite.transaction((b: (typeof rawBatches)[number]) => {
         for (let i = 0; i < b.ids.length; i++) insert.run(b.ids[i], b.ts[i], b.values[i]);
       });
+      const cpu0 = ownCpuMs();
       const start = performance.now();
       for (const b of rawBatches) insertBatch(b);
       rawMs = performance.now() - start;
+      rawCpuMs = ownCpuMs() - cpu0;
       sqlite.prepare('DELETE FROM reading WHERE ts BETWEEN ? AND ?').run(measuredFrom, measuredTo);
       sqlite.pragma('wal_checkpoint(TRUNCATE)');
       rawLabel = 'raw INSERT (better-sqlite3 prepared statement, one transaction per 1,000)';
@@ -175,6 +213,7 @@ async function runDialect(dialect: Dialect, withMqtt: boolean): Promise<DialectR
     const latencies: number[] = [];
     let accepted = 0;
     let notAccepted = 0;
+    const serverCpu0 = cpuMsOf(server.pid);
     const start = performance.now();
     await Promise.all(
       bodies.map(async (list) => {
@@ -188,7 +227,11 @@ async function runDialect(dialect: Dialect, withMqtt: boolean): Promise<DialectR
       }),
     );
     const httpMs = performance.now() - start;
+    const serverCpu1 = cpuMsOf(server.pid);
     const http = total / (httpMs / 1000);
+    const per1000 = (cpuMs: number | null) => (cpuMs === null ? null : (cpuMs * 1000) / total);
+    const rawCpu = per1000(rawCpuMs);
+    const httpCpu = serverCpu0 === null || serverCpu1 === null ? null : per1000(serverCpu1 - serverCpu0);
     const httpRss = (await server.rss()).peak;
 
     // ---- checks: everything stored once, maturity current for every sensor
@@ -232,6 +275,12 @@ async function runDialect(dialect: Dialect, withMqtt: boolean): Promise<DialectR
       `  HTTP batch latency p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}; ` +
         `every reading stored once; maturity current on all ${CLIENTS * SENSORS_PER_CLIENT} sensors`,
     );
+    if (httpCpu !== null) {
+      console.log(
+        `  CPU per 1,000 readings: HTTP server ${ms(httpCpu)}` +
+          (rawCpu === null ? '' : `, raw INSERT ${ms(rawCpu)} (CPU ratio ${ratio(rawCpu, httpCpu)})`),
+      );
+    }
 
     // ---- MQTT: later readings of the same nodes, QoS 1, until every batch is answered (stored)
     let mqttRate: number | null = null;
@@ -271,7 +320,17 @@ async function runDialect(dialect: Dialect, withMqtt: boolean): Promise<DialectR
     console.log(
       `  peak server RSS: HTTP phase ${mb(httpRss)}${mqttRss === null ? '' : `, MQTT phase ${mb(mqttRss)}`}, whole server life ${mb(maxRss)}`,
     );
-    return { dialect, raw, http, mqtt: mqttRate, httpRss, mqttRss, maxRss };
+    return {
+      dialect,
+      raw,
+      http,
+      rawCpu: rawCpu ?? Number.NaN,
+      httpCpu,
+      mqtt: mqttRate,
+      httpRss,
+      mqttRss,
+      maxRss,
+    };
   } finally {
     await server?.stop();
     if (withMqtt) await forgetSession(mqttClientId);
@@ -294,12 +353,22 @@ for (const d of dialects) results.push(await runDialect(d, withMqtt));
 
 console.log('\nSummary');
 table([
-  ['', 'raw readings/s', 'HTTP readings/s', 'HTTP/raw', 'MQTT readings/s', 'MQTT/raw', 'peak RSS'],
+  [
+    '',
+    'raw readings/s',
+    'HTTP readings/s',
+    'HTTP/raw',
+    'HTTP/raw CPU',
+    'MQTT readings/s',
+    'MQTT/raw',
+    'peak RSS',
+  ],
   ...results.map((r) => [
     r.dialect,
     int(r.raw),
     int(r.http),
     ratio(r.http, r.raw),
+    r.httpCpu === null || Number.isNaN(r.rawCpu) ? '-' : ratio(r.rawCpu, r.httpCpu),
     r.mqtt === null ? '-' : int(r.mqtt),
     r.mqtt === null ? '-' : ratio(r.mqtt, r.raw),
     mb(Math.max(r.httpRss, r.mqttRss ?? 0)),

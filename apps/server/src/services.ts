@@ -43,6 +43,7 @@ import { createReportsRepo } from './modules/reports/repo.ts';
 import { createReportsService, type ReportGenerators } from './modules/reports/service.ts';
 import { createResourcesRepo } from './modules/resources/repo.ts';
 import { createResourcesService } from './modules/resources/service.ts';
+import { createRetentionService } from './modules/retention/service.ts';
 import { createSettingsRepo } from './modules/settings/repo.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import { createSignoffsService } from './modules/signoffs/service.ts';
@@ -52,18 +53,7 @@ import { createUsageRepo } from './modules/usage/repo.ts';
 import { createUsageService } from './modules/usage/service.ts';
 import { createUsersRepo } from './modules/users/repo.ts';
 import { createUsersService } from './modules/users/service.ts';
-
-/** What the sensor-data services are built from: the database, config, access checks and the engine. */
-export interface ServiceDeps {
-  db: Kysely<Database>;
-  /** the database handle with its dialect and raw driver (for the ingest hot path) */
-  store: Db;
-  config: Config;
-  jobsites: JobsitesService;
-  maturityEngine: MaturityEngine;
-  /** Whether a company shows strength (its Concrete module spec's disable_maturity_strength; issue 16). */
-  strengthShown?: StrengthShown;
-}
+import type { ServiceDeps } from './service-deps.ts';
 
 /** What tests may put in place of the defaults. */
 export interface ServiceOptions {
@@ -235,6 +225,8 @@ export async function createServices(config: Config, store: Db, options: Service
     push,
     usage,
     tracking,
+    // Partitions and retention of raw data (issue 17, docs/decisions/data-retention.md).
+    retention: createRetentionService(store),
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;

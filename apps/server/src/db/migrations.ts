@@ -1165,6 +1165,79 @@ function m018(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Issue 17, data that grows for years (docs/decisions/data-retention.md).
+ * Both dialects: `retention_mark`, the time before which a company's raw readings were removed by its
+ * retention (readers of old ranges go to the hourly rollups), and `maintenance_task`, when periodic work
+ * next runs (a compare-and-set on next_run_at runs it once across processes).
+ * PostgreSQL: `reading` becomes a table partitioned by UTC month of `ts` (RANGE), with a DEFAULT partition
+ * for any time without its own; the rows are copied into a new table (one partition per month that holds
+ * rows), counted against the old one, and the names swapped, all in the migration's transaction. SQLite
+ * keeps its one table.
+ */
+function m019(dialect: DialectName): Migration {
+  const { ms } = cols(dialect);
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('retention_mark')
+        .addColumn('company_id', 'integer', (c) =>
+          c.primaryKey().references('company.id').onDelete('cascade'),
+        )
+        .addColumn('raw_before', ms, (c) => c.notNull())
+        .addColumn('updated_at', ms, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('maintenance_task')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('next_run_at', ms, (c) => c.notNull())
+        .addColumn('started_at', ms)
+        .addColumn('finished_at', ms)
+        .addColumn('error', 'text')
+        .execute();
+      if (dialect !== 'postgres') return;
+
+      await sql`CREATE TABLE reading_partitioned (
+        sensor_id integer NOT NULL, ts bigint NOT NULL, value double precision NOT NULL) PARTITION BY RANGE (ts)`.execute(
+        db,
+      );
+      await sql`CREATE TABLE reading_default PARTITION OF reading_partitioned DEFAULT`.execute(db);
+      // One partition per UTC month holding rows (the most recent 600 at most; the rest stay in the default).
+      // Times outside 2000..2200 are left to the default: ingest refuses times before 2000, and to_timestamp
+      // cannot take every bigint.
+      const months = await sql<{ y: number; m: number }>`
+        SELECT DISTINCT extract(year FROM t)::int AS y, extract(month FROM t)::int AS m
+        FROM (SELECT to_timestamp(ts / 1000.0) AT TIME ZONE 'UTC' AS t FROM reading
+              WHERE ts >= ${Date.UTC(2000, 0, 1)} AND ts < ${Date.UTC(2200, 0, 1)}) x
+        ORDER BY y DESC, m DESC LIMIT 600`.execute(db);
+      for (const { y, m } of months.rows) {
+        const from = Date.UTC(y, m - 1, 1);
+        const to = Date.UTC(y, m, 1);
+        const name = `reading_p${y}${String(m).padStart(2, '0')}`;
+        await sql`CREATE TABLE ${sql.id(name)} PARTITION OF reading_partitioned
+          FOR VALUES FROM (${sql.lit(from)}) TO (${sql.lit(to)})`.execute(db);
+      }
+      await sql`INSERT INTO reading_partitioned (sensor_id, ts, value) SELECT sensor_id, ts, value FROM reading`.execute(
+        db,
+      );
+      const counts = await sql<{ before: number; after: number }>`
+        SELECT (SELECT count(*) FROM reading) AS before, (SELECT count(*) FROM reading_partitioned) AS after`.execute(
+        db,
+      );
+      const { before, after } = counts.rows[0];
+      if (Number(before) !== Number(after)) {
+        throw new Error(
+          `019: copied ${after} of ${before} readings into the partitioned table; nothing changed`,
+        );
+      }
+      await sql`DROP TABLE reading`.execute(db);
+      await sql`ALTER TABLE reading_partitioned RENAME TO reading`.execute(db);
+      // The key is built once over the copied rows (faster than keeping it while copying).
+      await sql`ALTER TABLE reading ADD CONSTRAINT reading_pk PRIMARY KEY (sensor_id, ts)`.execute(db);
+    },
+  };
+}
+
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -1186,6 +1259,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '013_lumitrack': m013(dialect),
     '017_auth_failure': m017(dialect),
     '018_material_tracking': m018(dialect),
+    '019_reading_partitions_retention': m019(dialect),
   };
 }
 

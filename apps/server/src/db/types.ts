@@ -728,6 +728,22 @@ export interface MaterialStageTable {
   updated_at: number;
 }
 
+/** Issue 17: the time before which a company's raw readings were removed by its retention (migration 019). */
+export interface RetentionMarkTable {
+  company_id: number;
+  raw_before: number;
+  updated_at: number;
+}
+
+/** Issue 17: periodic work run once across processes (compare-and-set on next_run_at; migration 019). */
+export interface MaintenanceTaskTable {
+  name: string;
+  next_run_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  error: string | null;
+}
+
 /** A stage recorded for an element (a Lumitrack ID): who, when, how it moved, an optional note and checklist. */
 export interface MaterialEventTable {
   id: Generated<number>;
@@ -796,4 +812,6 @@ export interface Database {
   lumitrack_label_preference: LumitrackLabelPreferenceTable;
   material_stage: MaterialStageTable;
   material_event: MaterialEventTable;
+  retention_mark: RetentionMarkTable;
+  maintenance_task: MaintenanceTaskTable;
 }

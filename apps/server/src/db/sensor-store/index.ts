@@ -9,9 +9,9 @@ export { isTransientDbError } from './transient.ts';
 
 /**
  * Runs sensor-store work atomically: in one SQLite transaction (synchronously, so no other request
- * interleaves) or in one PostgreSQL transaction. Work runs one at a time per process; between
- * processes on one PostgreSQL, work that starts with `lockNodes` holds its nodes until it commits,
- * so two batches never race on the same sensor's maturity state.
+ * interleaves) or in one PostgreSQL transaction. On SQLite works run one at a time; on PostgreSQL up
+ * to PG_WORKS_AT_ONCE per process, and work that starts with `lockNodes` holds its nodes until it
+ * commits, whichever process runs it, so two batches never race on the same sensor's maturity state.
  */
 export interface SensorStore {
   run<T>(work: () => StoreWork<T>): Promise<T>;
@@ -77,19 +77,38 @@ function createSqliteStore(sqlite: SQLite.Database): SensorStore {
   };
 }
 
-export function createSensorStore(store: Db): SensorStore {
-  let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const next = queue.then(fn, fn);
-    queue = next.catch(() => undefined);
-    return next;
-  };
+/**
+ * PostgreSQL: works of one process that may run at once, each in its own transaction on its own
+ * pooled client (the pool holds 10). Works that share a node still run one after the other: each
+ * first takes its nodes' advisory locks, in ascending order (lockNodes), exactly as works of several
+ * processes do. While one work waits for a round trip, the others use the connection time.
+ */
+export const PG_WORKS_AT_ONCE = 4;
 
+/** Runs at most `max` calls at once; a finished call hands its place to the longest waiting. */
+function limiter(max: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (active < max) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await fn();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
+
+export function createSensorStore(store: Db): SensorStore {
   if (store.raw.dialect === 'sqlite') return createSqliteStore(store.raw.sqlite);
   const { pool } = store.raw;
+  const limit = limiter(PG_WORKS_AT_ONCE);
   return {
     run: (work) =>
-      serial(async () => {
+      limit(async () => {
         const client = await pool.connect();
         try {
           await client.query('BEGIN');

@@ -75,6 +75,27 @@ export interface JobSensorState extends MaturityStateRow {
   counted: boolean;
 }
 
+/** A started maturity job with its concrete profile's fields (null without a profile), as stored. */
+export interface MaturityJobRow {
+  id: number;
+  node_id: number;
+  start_date: number | null;
+  termination_date: number | null;
+  /** JSON array of sensor type names */
+  sensor_types: string;
+  job_alarm_triggered: number;
+  low_target: number | null;
+  medium_target: number | null;
+  high_target: number | null;
+  singular_target: number | null;
+  maturity_function: string | null;
+  datum_c: number | null;
+  activation_energy: number | null;
+  reference_c: number | null;
+  curve_a: number | null;
+  curve_b: number | null;
+}
+
 /** A maturity_state or maturity_hour row as the drivers return it. */
 export type HourDbRow = {
   job_id: number;
@@ -121,16 +142,30 @@ export interface SensorStoreOps {
   /** One row per node, its newest location. */
   updateNodeLocation(rows: LocationRow[]): void;
   insertRejected(rows: RejectedRow[]): void;
+  /**
+   * The started maturity jobs (start date set, whatever their status) of these nodes, with their
+   * profiles: read inside the batch's work, under its nodes' locks, so a job changed meanwhile is seen.
+   */
+  startedMaturityJobs(nodeIds: number[]): MaturityJobRow[];
   /** Every sensor state of these jobs, and whether each sensor counts (not blacklisted or decommissioned). */
   loadMaturityStates(jobIds: number[]): JobSensorState[];
   saveMaturityStates(rows: MaturityStateRow[]): void;
   saveMaturityHours(rows: MaturityHourRow[]): void;
-  /** The latest hourly state whose last reading is before ts (where a late reading's replay starts). */
+  /**
+   * The latest hourly state whose last reading is before ts (where a late reading's replay starts), or
+   * before the retention mark of the sensor's company when that is later: a replay never starts where raw
+   * readings were removed (modules/retention), so a reading older than the mark leaves maturity as it is.
+   */
   maturityCheckpointBefore(jobId: number, sensorId: number, ts: number): MaturityHourRow | undefined;
   /** A sensor's readings with afterTs < ts <= untilTs, oldest first. */
   readingsBetween(sensorId: number, afterTs: number, untilTs: number): { ts: number; value: number }[];
-  /** Forgets a job's maturity (before recomputing it from the start). */
-  clearMaturity(jobId: number): void;
+  /**
+   * Forgets a job's maturity before recomputing it: its states, and its hourly states whose last reading is
+   * at or after keepBefore (all of them when keepBefore is not given).
+   */
+  clearMaturity(jobId: number, keepBefore?: number): void;
+  /** The time before which the raw readings of the node's company were removed by its retention (0: none). */
+  rawRemovedBefore(nodeId: number): number;
   /** Sets bits in the job's jobAlarmTriggered flags. */
   setJobAlarmBits(jobId: number, bits: number): void;
 }

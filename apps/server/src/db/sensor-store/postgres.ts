@@ -4,6 +4,7 @@ import {
   type HourDbRow,
   type JobSensorState,
   type MaturityHourRow,
+  type MaturityJobRow,
   toState,
 } from './ops.ts';
 
@@ -12,11 +13,35 @@ const col = <T, K extends keyof T>(rows: T[], key: K) => rows.map((r) => r[key])
 /** The first key of the nodes' advisory locks (pg_advisory_xact_lock(space, node id)): 'SP' + 1. */
 export const NODE_LOCK_SPACE = 0x5350_0001;
 
+/** The name each statement text is prepared under (the texts are this file's constants). */
+const statementNames = new Map<string, string>();
+
+/**
+ * A client whose statements are prepared once per connection, under a name made from their text: a
+ * batch's dozen statements are then parsed and planned once per pooled connection, not every time.
+ * (A pooler in front of PostgreSQL must keep prepared statements: PgBouncer 1.21+ with
+ * max_prepared_statements, or session pooling.)
+ */
+function withNamedStatements(client: pg.ClientBase) {
+  return {
+    // biome-ignore lint/suspicious/noExplicitAny: rows are typed where they are read, as with pg's own query()
+    query<R extends pg.QueryResultRow = any>(text: string, values?: unknown[]) {
+      let name = statementNames.get(text);
+      if (name === undefined) {
+        name = `sp_sensor_store_${statementNames.size + 1}`;
+        statementNames.set(text, name);
+      }
+      return client.query<R>({ name, text, values });
+    },
+  };
+}
+
 /**
  * The sensor store on one PostgreSQL client: each bulk operation is a single statement over
  * unnest()ed arrays, so a batch of a thousand readings costs a handful of round trips.
  */
-export function createPostgresOps(client: pg.ClientBase): AsyncSensorStoreOps {
+export function createPostgresOps(pgClient: pg.ClientBase): AsyncSensorStoreOps {
+  const client = withNamedStatements(pgClient);
   /** Which (key, ts) pairs of the rows a RETURNING clause gave back: those were new. */
   const newFlags = <T extends { ts: number }>(
     rows: T[],
@@ -145,6 +170,18 @@ export function createPostgresOps(client: pg.ClientBase): AsyncSensorStoreOps {
         ],
       );
     },
+    async startedMaturityJobs(nodeIds) {
+      if (nodeIds.length === 0) return [];
+      const res = await client.query<MaturityJobRow>(
+        `SELECT j.id, j.node_id, j.start_date, j.termination_date, j.sensor_types, j.job_alarm_triggered,
+           j.low_target, j.medium_target, j.high_target, j.singular_target, p.maturity_function, p.datum_c,
+           p.activation_energy, p.reference_c, p.curve_a, p.curve_b
+         FROM job j LEFT JOIN concrete_profile p ON p.id = j.concrete_profile_id
+         WHERE j.kind = 'MATURITY' AND j.start_date IS NOT NULL AND j.node_id = ANY($1::int[])`,
+        [nodeIds],
+      );
+      return res.rows;
+    },
     async loadMaturityStates(jobIds): Promise<JobSensorState[]> {
       if (jobIds.length === 0) return [];
       const res = await client.query<HourDbRow & { blacklisted: number; decommissioned: number }>(
@@ -193,7 +230,9 @@ export function createPostgresOps(client: pg.ClientBase): AsyncSensorStoreOps {
     },
     async maturityCheckpointBefore(jobId, sensorId, ts): Promise<MaturityHourRow | undefined> {
       const res = await client.query<HourDbRow>(
-        `SELECT * FROM maturity_hour WHERE job_id = $1 AND sensor_id = $2 AND last_ts < $3
+        `SELECT * FROM maturity_hour WHERE job_id = $1 AND sensor_id = $2 AND last_ts < GREATEST($3::bigint,
+           COALESCE((SELECT m.raw_before FROM retention_mark m JOIN sensor s ON s.company_id = m.company_id
+                     WHERE s.id = $2), 0))
          ORDER BY hour DESC LIMIT 1`,
         [jobId, sensorId, ts],
       );
@@ -207,9 +246,22 @@ export function createPostgresOps(client: pg.ClientBase): AsyncSensorStoreOps {
       );
       return res.rows;
     },
-    async clearMaturity(jobId) {
+    async clearMaturity(jobId, keepBefore) {
       await client.query('DELETE FROM maturity_state WHERE job_id = $1', [jobId]);
-      await client.query('DELETE FROM maturity_hour WHERE job_id = $1', [jobId]);
+      if (keepBefore === undefined)
+        await client.query('DELETE FROM maturity_hour WHERE job_id = $1', [jobId]);
+      else
+        await client.query('DELETE FROM maturity_hour WHERE job_id = $1 AND last_ts >= $2', [
+          jobId,
+          keepBefore,
+        ]);
+    },
+    async rawRemovedBefore(nodeId) {
+      const res = await client.query<{ raw_before: number }>(
+        `SELECT m.raw_before FROM retention_mark m JOIN node n ON n.company_id = m.company_id WHERE n.id = $1`,
+        [nodeId],
+      );
+      return Number(res.rows[0]?.raw_before ?? 0);
     },
     async setJobAlarmBits(jobId, bits) {
       await client.query('UPDATE job SET job_alarm_triggered = job_alarm_triggered | $1 WHERE id = $2', [

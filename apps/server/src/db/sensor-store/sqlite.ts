@@ -3,6 +3,7 @@ import {
   type HourDbRow,
   type JobSensorState,
   type MaturityHourRow,
+  type MaturityJobRow,
   type SensorStoreOps,
   toState,
 } from './ops.ts';
@@ -59,7 +60,9 @@ export function createSqliteOps(sqlite: SQLite.Database): SensorStoreOps {
        maturity = excluded.maturity, equivalent_age = excluded.equivalent_age, n = excluded.n`,
     ),
     checkpoint: sqlite.prepare(
-      `SELECT * FROM maturity_hour WHERE job_id = ? AND sensor_id = ? AND last_ts < ?
+      `SELECT * FROM maturity_hour WHERE job_id = @job AND sensor_id = @sensor AND last_ts < max(@ts,
+         coalesce((SELECT m.raw_before FROM retention_mark m JOIN sensor s ON s.company_id = m.company_id
+                   WHERE s.id = @sensor), 0))
        ORDER BY hour DESC LIMIT 1`,
     ),
     readings: sqlite.prepare(
@@ -67,10 +70,25 @@ export function createSqliteOps(sqlite: SQLite.Database): SensorStoreOps {
     ),
     clearStates: sqlite.prepare('DELETE FROM maturity_state WHERE job_id = ?'),
     clearHours: sqlite.prepare('DELETE FROM maturity_hour WHERE job_id = ?'),
-    jobStates: sqlite.prepare(
-      `SELECT m.*, s.blacklisted, s.decommissioned FROM maturity_state m
-       JOIN sensor s ON s.id = m.sensor_id WHERE m.job_id = ?`,
+    clearHoursFrom: sqlite.prepare('DELETE FROM maturity_hour WHERE job_id = ? AND last_ts >= ?'),
+    rawMark: sqlite.prepare(
+      'SELECT m.raw_before FROM retention_mark m JOIN node n ON n.company_id = m.company_id WHERE n.id = ?',
     ),
+    maturityJobs: sqlite.prepare(
+      `SELECT j.id, j.node_id, j.start_date, j.termination_date, j.sensor_types, j.job_alarm_triggered,
+         j.low_target, j.medium_target, j.high_target, j.singular_target, p.maturity_function, p.datum_c,
+         p.activation_energy, p.reference_c, p.curve_a, p.curve_b
+       FROM job j LEFT JOIN concrete_profile p ON p.id = j.concrete_profile_id
+       WHERE j.kind = 'MATURITY' AND j.start_date IS NOT NULL AND j.node_id IN (SELECT value FROM json_each(?))`,
+    ),
+    // Rows as arrays (raw): a batch loads every state of its jobs, and objects cost more to build.
+    jobStates: sqlite
+      .prepare(
+        `SELECT m.job_id, m.sensor_id, m.last_ts, m.last_temp, m.maturity, m.equivalent_age, m.n,
+         s.blacklisted, s.decommissioned FROM maturity_state m
+         JOIN sensor s ON s.id = m.sensor_id WHERE m.job_id IN (SELECT value FROM json_each(?))`,
+      )
+      .raw(true),
     alarmBits: sqlite.prepare(
       // Bitwise OR in SQL: both dialects have |, and flags stay far below 2^31.
       'UPDATE job SET job_alarm_triggered = job_alarm_triggered | ? WHERE id = ?',
@@ -109,14 +127,26 @@ export function createSqliteOps(sqlite: SQLite.Database): SensorStoreOps {
         s.insertRejected.run(r.companyId, r.gatewayId, r.receivedAt, r.kind, r.itemIndex, r.item, r.reason);
       }
     },
+    startedMaturityJobs: (nodeIds) =>
+      nodeIds.length === 0 ? [] : (s.maturityJobs.all(JSON.stringify(nodeIds)) as MaturityJobRow[]),
     loadMaturityStates(jobIds): JobSensorState[] {
-      const out: JobSensorState[] = [];
-      for (const jobId of jobIds) {
-        const rows = s.jobStates.all(jobId) as (HourDbRow & {
-          blacklisted: number;
-          decommissioned: number;
-        })[];
-        for (const r of rows) out.push({ ...toState(r), counted: !r.blacklisted && !r.decommissioned });
+      if (jobIds.length === 0) return [];
+      // One statement for all the jobs (their ids as a JSON array), as PostgreSQL's = ANY.
+      const rows = s.jobStates.all(JSON.stringify(jobIds)) as number[][];
+      const out: JobSensorState[] = new Array(rows.length);
+      for (let i = 0; i < rows.length; i++) {
+        const [jobId, sensorId, lastTs, lastTemp, maturity, equivalentAge, n, blacklisted, decommissioned] =
+          rows[i];
+        out[i] = {
+          jobId,
+          sensorId,
+          lastTs,
+          lastTemp,
+          maturity,
+          equivalentAge,
+          n,
+          counted: !blacklisted && !decommissioned,
+        };
       }
       return out;
     },
@@ -131,14 +161,19 @@ export function createSqliteOps(sqlite: SQLite.Database): SensorStoreOps {
       }
     },
     maturityCheckpointBefore(jobId, sensorId, ts): MaturityHourRow | undefined {
-      const row = s.checkpoint.get(jobId, sensorId, ts) as HourDbRow | undefined;
+      const row = s.checkpoint.get({ job: jobId, sensor: sensorId, ts }) as HourDbRow | undefined;
       return row ? { ...toState(row), hour: row.hour } : undefined;
     },
     readingsBetween: (sensorId, afterTs, untilTs) =>
       s.readings.all(sensorId, afterTs, untilTs) as { ts: number; value: number }[],
-    clearMaturity(jobId) {
+    clearMaturity(jobId, keepBefore) {
       s.clearStates.run(jobId);
-      s.clearHours.run(jobId);
+      if (keepBefore === undefined) s.clearHours.run(jobId);
+      else s.clearHoursFrom.run(jobId, keepBefore);
+    },
+    rawRemovedBefore(nodeId) {
+      const row = s.rawMark.get(nodeId) as { raw_before: number } | undefined;
+      return row?.raw_before ?? 0;
     },
     setJobAlarmBits(jobId, bits) {
       s.alarmBits.run(bits, jobId);

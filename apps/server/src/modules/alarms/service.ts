@@ -15,7 +15,7 @@ import {
 } from '@sitepulse/domain';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { ServiceDeps } from '../../services.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import type { EventsService } from '../events/service.ts';
 import type { MaturityService } from '../maturity/service.ts';
 import { parseSensorThreshold, type SensorThreshold, sensorThresholdText } from './alarm-data.ts';

@@ -18,7 +18,7 @@ import ExcelJS from 'exceljs';
 import type { Actor } from '../../lib/actor.ts';
 import { contentDisposition } from '../../lib/download-token.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { ServiceDeps } from '../../services.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { strengthOf } from '../maturity/engine.ts';
 import { checkRange, jobRange, jobWindow, type SensorRow, sensorsOfJob } from '../measurements/mappers.ts';
 import type { JobRow } from '../measurements/repo.ts';

@@ -31,7 +31,7 @@ import {
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { strengthRows } from '../../lib/strength-switch.ts';
-import type { ServiceDeps } from '../../services.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import type { AlarmsService } from '../alarms/service.ts';
 import { createForecastRepo, type ForecastJobRow } from './repo.ts';
 

@@ -1,7 +1,7 @@
 import type { GpsJob, GpsJobDetail, GpsTrack, LocationPoint } from '@sitepulse/contracts';
 import { clampLatitude } from '@sitepulse/domain';
 import type { Actor } from '../../lib/actor.ts';
-import type { ServiceDeps } from '../../services.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { batteryOf, checkRange, jobRange, jobWindow, signalOf } from '../measurements/mappers.ts';
 import type { JobRow } from '../measurements/repo.ts';
 import type { MeasurementsService } from '../measurements/service.ts';

@@ -1,19 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { HOUR_MS, INGEST_MAX_ITEMS } from '@sitepulse/domain';
+import { INGEST_MAX_ITEMS } from '@sitepulse/domain';
 import {
   type LocationRow,
   type NodeStatusUpdate,
   op,
-  type ReadingHourRow,
   type ReadingRow,
   type StatusRow,
 } from '../../db/sensor-store/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
-import type { ServiceDeps } from '../../services.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import type { StoredBatch } from '../events/service.ts';
-import { applyTemperatureReadings } from '../maturity/engine.ts';
+import { applyTemperatureReadings, maturityJobsOfNodes } from '../maturity/engine.ts';
 import { createIngestRepo } from './repo.ts';
+import { hourRollups, newestPerSensor } from './rollup.ts';
 import { createIngestSummary } from './summary.ts';
 import { storableItem, storableText } from './uplink-limits.ts';
 import { type ItemKind, type ParsedReading, parseBatch, type Rejection } from './validate.ts';
@@ -84,6 +84,12 @@ function newestStatusPerNode(rows: StatusRow[]): NodeStatusUpdate[] {
   return [...out.values()];
 }
 
+/**
+ * A gateway's last contact (gateway.last_uplink_at) is written at most this often per process: it
+ * serves GATEWAY_OFFLINE, whose limit is 30 minutes, and a write per batch cost a statement and a commit.
+ */
+export const GATEWAY_CONTACT_EVERY_MS = 1000;
+
 /** How often the ingest summary is logged. */
 const INGEST_SUMMARY_PERIOD_MS = 60_000;
 
@@ -104,21 +110,31 @@ export function createIngestService(
   const repo = createIngestRepo(deps.db);
   const summary = createIngestSummary({ periodMs: INGEST_SUMMARY_PERIOD_MS });
   const sensorStore = maturityEngine.sensorStore;
-  /** (node id, node creation time, channel, type) -> sensor id; sensors keep their id for life. */
-  const sensorIds = new Map<string, number>();
-  const sensorKey = (nodeId: number, createdAt: number, channelId: number, type: string) =>
-    `${nodeId}@${createdAt}:${channelId}:${type}`;
+  /** gateway id -> when this process last wrote its last_uplink_at */
+  const lastContact = new Map<number, number>();
+  /**
+   * node id -> the node's creation time and its sensor ids by channel and type. Sensors keep their
+   * id for life; a node deleted and made again under the same id (another creation time) starts afresh.
+   */
+  const sensorIds = new Map<number, { createdAt: number; ids: Map<number, Map<string, number>> }>();
+  const knownSensor = (nodeId: number, createdAt: number, channelId: number, type: string) => {
+    const node = sensorIds.get(nodeId);
+    return node?.createdAt === createdAt ? node.ids.get(channelId)?.get(type) : undefined;
+  };
 
+  /** Each reading's sensor id, in order; sensors are made on their first reading. */
   async function resolveSensors(
     readings: ParsedReading[],
     nodes: Map<number, { created_at: number }>,
     companyId: number,
   ): Promise<number[]> {
-    const keyOf = (r: ParsedReading) =>
-      sensorKey(r.nodeId, nodes.get(r.nodeId)?.created_at ?? 0, r.channelId, r.sensorType);
-    const missing = readings.filter((r) => !sensorIds.has(keyOf(r)));
+    const createdAt = (nodeId: number) => Number(nodes.get(nodeId)?.created_at ?? 0);
+    let out = readings.map(
+      (r) => knownSensor(r.nodeId, createdAt(r.nodeId), r.channelId, r.sensorType) ?? -1,
+    );
+    const missing = readings.filter((_, i) => out[i] === -1);
     if (missing.length > 0) {
-      const wanted = new Map(missing.map((r) => [keyOf(r), r]));
+      const wanted = new Map(missing.map((r) => [`${r.nodeId}:${r.channelId}:${r.sensorType}`, r]));
       await repo.createSensors(
         companyId,
         [...wanted.values()].map((r) => ({
@@ -129,13 +145,21 @@ export function createIngestService(
         Date.now(),
       );
       for (const s of await repo.sensorsOfNodes([...new Set(missing.map((r) => r.nodeId))])) {
-        sensorIds.set(
-          sensorKey(s.node_id, nodes.get(s.node_id)?.created_at ?? 0, s.channel_id, s.sensor_type),
-          s.id,
-        );
+        let node = sensorIds.get(s.node_id);
+        if (node?.createdAt !== createdAt(s.node_id)) {
+          node = { createdAt: createdAt(s.node_id), ids: new Map() };
+          sensorIds.set(s.node_id, node);
+        }
+        let byType = node.ids.get(s.channel_id);
+        if (!byType) {
+          byType = new Map();
+          node.ids.set(s.channel_id, byType);
+        }
+        byType.set(s.sensor_type, s.id);
       }
+      out = readings.map((r) => knownSensor(r.nodeId, createdAt(r.nodeId), r.channelId, r.sensorType) ?? -1);
     }
-    return readings.map((r) => sensorIds.get(keyOf(r)) as number);
+    return out;
   }
 
   return {
@@ -158,12 +182,22 @@ export function createIngestService(
 
     /** Stores one batch from a gateway. More than INGEST_MAX_ITEMS items answers 413 and stores nothing. */
     async ingest(gateway: GatewayIdentity, body: IngestBody): Promise<IngestResult> {
-      // Any uplink, stored or not, shows the gateway is online (GATEWAY_OFFLINE, alarm-events sweep).
-      await deps.db
-        .updateTable('gateway')
-        .set({ last_uplink_at: Date.now() })
-        .where('id', '=', gateway.id)
-        .execute();
+      // Any uplink, stored or not, shows the gateway is online (GATEWAY_OFFLINE, alarm-events sweep):
+      // written at most once a second per gateway and process, not once per batch.
+      const heardAt = Date.now();
+      const lastWritten = lastContact.get(gateway.id);
+      if (
+        lastWritten === undefined ||
+        heardAt < lastWritten ||
+        heardAt - lastWritten >= GATEWAY_CONTACT_EVERY_MS
+      ) {
+        await deps.db
+          .updateTable('gateway')
+          .set({ last_uplink_at: heardAt })
+          .where('id', '=', gateway.id)
+          .execute();
+        lastContact.set(gateway.id, heardAt);
+      }
       const total = (body.readings?.length ?? 0) + (body.status?.length ?? 0) + (body.locations?.length ?? 0);
       if (total > INGEST_MAX_ITEMS) {
         throw new AppError(
@@ -207,16 +241,16 @@ export function createIngestService(
       const locations = known('location', batch.locations, body.locations);
 
       const sensorOf = await resolveSensors(readings, nodes, gateway.companyId);
-      const rows: ReadingRow[] = readings.map((r, i) => ({
+      // Each reading's row carries its node too, so maturity takes the new rows as they are.
+      const rows: (ReadingRow & { nodeId: number })[] = readings.map((r, i) => ({
         sensorId: sensorOf[i],
         ts: r.ts,
         value: r.value,
+        nodeId: r.nodeId,
       }));
       const tempNodes = [
         ...new Set(readings.filter((r) => r.sensorType === 'Temperature').map((r) => r.nodeId)),
       ];
-      const jobsByNode = await maturityEngine.jobsForNodes(tempNodes);
-      const flagsBefore = new Map([...jobsByNode.values()].flat().map((j) => [j.id, j.alarmFlags]));
       const statusRows: StatusRow[] = statuses.map(({ nodeId, ts, battery, signal }) => ({
         nodeId,
         ts,
@@ -244,38 +278,32 @@ export function createIngestService(
       const lockedNodes = [...new Set([...readings, ...statuses, ...locations].map((i) => i.nodeId))];
       const stored = await sensorStore.run(function* () {
         yield* op('lockNodes', lockedNodes);
+        // The nodes' maturity jobs as they are now, under the locks (a recompute of one waits for us).
+        const jobsByNode = yield* maturityJobsOfNodes(tempNodes);
+        const jobs = [...jobsByNode.values()].flat();
+        const flagsBefore = jobs.map((j) => j.alarmFlags);
         const fresh = yield* op('insertReadings', rows);
-        const hours = new Map<string, ReadingHourRow>();
-        const latest = new Map<number, ReadingRow>();
-        const temperature: { nodeId: number; sensorId: number; ts: number; value: number }[] = [];
-        let accepted = 0;
+        const newRows: ReadingRow[] = [];
+        const temperature: (ReadingRow & { nodeId: number })[] = [];
         /** node -> time of its earliest new item; nodes with new readings */
         const touched = new Map<number, number>();
-        const touch = (nodeId: number, ts: number) =>
-          touched.set(nodeId, Math.min(ts, touched.get(nodeId) ?? ts));
+        const touch = (nodeId: number, ts: number) => {
+          const t = touched.get(nodeId);
+          if (t === undefined || ts < t) touched.set(nodeId, ts);
+        };
         const readingNodes = new Set<number>();
-        rows.forEach((r, i) => {
-          if (!fresh[i]) return;
-          accepted++;
-          touch(readings[i].nodeId, r.ts);
-          readingNodes.add(readings[i].nodeId);
-          const hour = Math.floor(r.ts / HOUR_MS) * HOUR_MS;
-          const key = `${r.sensorId}:${hour}`;
-          const h = hours.get(key);
-          if (h) {
-            h.n++;
-            h.total += r.value;
-            if (r.value < h.min) h.min = r.value;
-            if (r.value > h.max) h.max = r.value;
-          } else
-            hours.set(key, { sensorId: r.sensorId, hour, n: 1, total: r.value, min: r.value, max: r.value });
-          const l = latest.get(r.sensorId);
-          if (!l || r.ts >= l.ts) latest.set(r.sensorId, r);
-          if (readings[i].sensorType === 'Temperature')
-            temperature.push({ nodeId: readings[i].nodeId, ...r });
-        });
-        yield* op('mergeReadingHours', [...hours.values()]);
-        yield* op('updateSensorLatest', [...latest.values()], now);
+        for (let i = 0; i < rows.length; i++) {
+          if (!fresh[i]) continue;
+          const r = rows[i];
+          const { nodeId, sensorType } = readings[i];
+          newRows.push(r);
+          touch(nodeId, r.ts);
+          readingNodes.add(nodeId);
+          if (sensorType === 'Temperature') temperature.push(r);
+        }
+        let accepted = newRows.length;
+        yield* op('mergeReadingHours', hourRollups(newRows));
+        yield* op('updateSensorLatest', newestPerSensor(newRows), now);
 
         const freshStatus = yield* op('insertStatuses', statusRows);
         const newStatus = statusRows.filter((_, i) => freshStatus[i]);
@@ -293,6 +321,7 @@ export function createIngestService(
           duplicates: rows.length + statusRows.length + locationRows.length - accepted,
           touched,
           readingNodes,
+          alarmJobIds: jobs.filter((j, i) => j.alarmFlags !== flagsBefore[i]).map((j) => j.id),
         };
       });
       if (deps.onStored && stored.touched.size > 0) {
@@ -300,10 +329,7 @@ export function createIngestService(
           companyId: gateway.companyId,
           nodes: stored.touched,
           readingNodeIds: [...stored.readingNodes],
-          alarmJobIds: [...jobsByNode.values()]
-            .flat()
-            .filter((j) => j.alarmFlags !== flagsBefore.get(j.id))
-            .map((j) => j.id),
+          alarmJobIds: stored.alarmJobIds,
         });
       }
       const result = {

@@ -49,6 +49,42 @@ export function jsonNestsDeeperThan(text: string, maxDepth: number): boolean {
   return false;
 }
 
+/**
+ * Whether a parsed JSON value nests arrays and objects deeper than maxDepth (the value itself, when a
+ * container, is level 1, as in jsonNestsDeeperThan). Iterative, so safe on any depth; JSON.parse is
+ * iterative too (V8), so a body may be parsed first and checked here before anything else walks it,
+ * which costs a few times less than scanning its text.
+ */
+export function valueNestsDeeperThan(value: unknown, maxDepth: number): boolean {
+  const values: unknown[] = [value];
+  const depths: number[] = [1];
+  while (values.length > 0) {
+    const v = values.pop();
+    const depth = depths.pop() as number;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth > maxDepth) return true;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const item = v[i];
+        if (typeof item === 'object' && item !== null) {
+          values.push(item);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      // for-in over a parsed object: its own keys only (JSON.parse makes plain objects), no array made.
+      for (const key in v) {
+        const item = (v as Record<string, unknown>)[key];
+        if (typeof item === 'object' && item !== null) {
+          values.push(item);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return false;
+}
+
 /** Text a database column can hold: cut to max characters, without NUL (PostgreSQL text cannot hold it). */
 export function storableText(text: string, max = STORED_TEXT_MAX_CHARS): string {
   // Cut first so a huge text is not scanned whole; NUL is removed after, so the result stays within max.

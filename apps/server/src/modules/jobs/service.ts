@@ -12,7 +12,7 @@ import type { Selectable } from 'kysely';
 import type { JobTable } from '../../db/types.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { ServiceDeps } from '../../services.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { createJobsRepo } from './repo.ts';
 
 /** A start or stop time may be this far ahead of the server clock (clock skew), no more. */

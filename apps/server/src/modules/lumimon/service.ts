@@ -19,7 +19,7 @@ import {
 } from '@sitepulse/domain';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { ServiceDeps } from '../../services.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import type { GpsService } from '../gps/service.ts';
 import type { Latest } from '../measurements/kit.ts';
 import {

@@ -47,8 +47,9 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { assertSameCompany } from '../../lib/scope.ts';
+import type { SiteAccess } from '../../lib/site-access.ts';
 import type { StorageLimit } from '../../lib/storage-limit.ts';
-import type { JobsitesService, SiteAccess } from '../jobsites/service.ts';
+import type { JobsitesService } from '../jobsites/service.ts';
 import { labelFile } from './labels/index.ts';
 import type { FileRequestRow, IdView, LumitrackRepo, RequestItem } from './repo.ts';
 

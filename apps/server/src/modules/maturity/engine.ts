@@ -80,9 +80,10 @@ export function advance(
   readings: readonly { ts: number; value: number }[],
 ): { state: MaturityStateRow | null; hours: MaturityHourRow[] } {
   let st = from ? { ...from } : null;
-  const hours = new Map<number, MaturityHourRow>();
+  const hours: MaturityHourRow[] = [];
   const energy = { activationEnergy: job.activationEnergy, referenceC: job.referenceC };
-  for (const r of readings) {
+  for (let i = 0; i < readings.length; i++) {
+    const r = readings[i];
     if (!st) {
       st = { jobId: job.id, sensorId, lastTs: r.ts, lastTemp: r.value, maturity: 0, equivalentAge: 0, n: 1 };
     } else {
@@ -93,10 +94,12 @@ export function advance(
       st.lastTemp = r.value;
       st.n += 1;
     }
+    // The readings are in time order: an hour's state is the one after its last reading.
     const hour = hourOf(r.ts);
-    hours.set(hour, { ...st, hour });
+    const next = readings[i + 1];
+    if (next === undefined || hourOf(next.ts) !== hour) hours.push({ ...st, hour });
   }
-  return { state: st, hours: [...hours.values()] };
+  return { state: st, hours };
 }
 
 /**
@@ -147,48 +150,56 @@ export function* applyTemperatureReadings(
   jobsByNode: ReadonlyMap<number, readonly MaturityJob[]>,
   readings: readonly { nodeId: number; sensorId: number; ts: number; value: number }[],
 ): StoreWork<void> {
-  const groups = new Map<
-    string,
-    { job: MaturityJob; sensorId: number; rows: { ts: number; value: number }[] }
-  >();
+  type Group = { job: MaturityJob; sensorId: number; rows: { ts: number; value: number }[] };
+  /** job -> sensor id -> the sensor's readings in the job's window */
+  const groups = new Map<MaturityJob, Map<number, Group>>();
   for (const r of readings) {
-    for (const job of jobsByNode.get(r.nodeId) ?? []) {
+    const jobs = jobsByNode.get(r.nodeId);
+    if (jobs === undefined) continue;
+    for (const job of jobs) {
       if (!inJobWindow(job, r.ts)) continue;
-      const key = `${job.id}:${r.sensorId}`;
-      let g = groups.get(key);
+      let bySensor = groups.get(job);
+      if (!bySensor) {
+        bySensor = new Map();
+        groups.set(job, bySensor);
+      }
+      let g = bySensor.get(r.sensorId);
       if (!g) {
         g = { job, sensorId: r.sensorId, rows: [] };
-        groups.set(key, g);
+        bySensor.set(r.sensorId, g);
       }
-      g.rows.push({ ts: r.ts, value: r.value });
+      g.rows.push(r);
     }
   }
   if (groups.size === 0) return;
-  const jobs = new Map<number, MaturityJob>();
-  for (const g of groups.values()) jobs.set(g.job.id, g.job);
-  const saved = yield* op('loadMaturityStates', [...jobs.keys()]);
-  const byKey = new Map(saved.map((s) => [`${s.jobId}:${s.sensorId}`, s]));
+  const saved = yield* op(
+    'loadMaturityStates',
+    [...groups.keys()].map((j) => j.id),
+  );
+  /** job id -> sensor id -> its state */
+  const byJob = new Map<number, Map<number, JobSensorState>>();
+  for (const job of groups.keys()) byJob.set(job.id, new Map());
+  for (const s of saved) byJob.get(s.jobId)?.set(s.sensorId, s);
 
   const states: MaturityStateRow[] = [];
   const hours: MaturityHourRow[] = [];
-  for (const [key, g] of groups) {
-    g.rows.sort((a, b) => a.ts - b.ts);
-    const before = byKey.get(key);
-    const result = yield* updateSensor(g.job, g.sensorId, before, g.rows);
-    hours.push(...result.hours);
-    if (!result.state) continue;
-    states.push(result.state);
-    // A sensor new to the job counts until the job's sensors are next loaded with their flags.
-    byKey.set(key, { ...result.state, counted: before?.counted ?? true });
+  for (const [job, bySensor] of groups) {
+    const jobStates = byJob.get(job.id) as Map<number, JobSensorState>;
+    for (const g of bySensor.values()) {
+      g.rows.sort((a, b) => a.ts - b.ts);
+      const before = jobStates.get(g.sensorId);
+      const result = yield* updateSensor(job, g.sensorId, before, g.rows);
+      for (const h of result.hours) hours.push(h);
+      if (!result.state) continue;
+      states.push(result.state);
+      // A sensor new to the job counts until the job's sensors are next loaded with their flags.
+      jobStates.set(g.sensorId, { ...result.state, counted: before?.counted ?? true });
+    }
   }
   yield* op('saveMaturityStates', states);
   yield* op('saveMaturityHours', hours);
-  const all = [...byKey.values()];
-  for (const job of jobs.values()) {
-    yield* raiseMatured(
-      job,
-      all.filter((s) => s.jobId === job.id),
-    );
+  for (const job of groups.keys()) {
+    yield* raiseMatured(job, [...(byJob.get(job.id) as Map<number, JobSensorState>).values()]);
   }
 }
 
@@ -196,10 +207,16 @@ export function* applyTemperatureReadings(
 export function* recomputeJobWork(job: MaturityJob, sensorIds: readonly number[]): StoreWork<void> {
   // Ingest on another process waits for this node (and this for it): issue 17, several servers.
   yield* op('lockNodes', [job.nodeId]);
-  yield* op('clearMaturity', job.id);
+  // Raw readings before the company's retention mark are gone (modules/retention): the hours before it
+  // stay as computed, and each sensor is replayed from the last of them.
+  const mark = yield* op('rawRemovedBefore', job.nodeId);
+  const keep = mark > job.startDate ? mark : undefined;
+  yield* op('clearMaturity', job.id, keep);
   for (const sensorId of sensorIds) {
-    const rows = yield* op('readingsBetween', sensorId, job.startDate - 1, windowEnd(job));
-    const { state, hours } = advance(job, sensorId, null, rows);
+    const from =
+      keep === undefined ? undefined : yield* op('maturityCheckpointBefore', job.id, sensorId, keep);
+    const rows = yield* op('readingsBetween', sensorId, from?.lastTs ?? job.startDate - 1, windowEnd(job));
+    const { state, hours } = advance(job, sensorId, from ?? null, rows);
     if (state) yield* op('saveMaturityStates', [state]);
     yield* op('saveMaturityHours', hours);
   }
@@ -267,34 +284,29 @@ function toMaturityJob(r: JobRow): MaturityJob {
 }
 
 /**
- * The maturity and strength engine (ASTM C1074). Ingest calls `applyTemperatureReadings` inside
- * its own store work; job changes call `recomputeJob`.
+ * The started maturity jobs of these nodes that count temperature (status aside: a stopped job keeps
+ * its window), by node. Read inside the batch's store work, after its nodes' locks.
+ */
+export function* maturityJobsOfNodes(nodeIds: readonly number[]): StoreWork<Map<number, MaturityJob[]>> {
+  const out = new Map<number, MaturityJob[]>();
+  if (nodeIds.length === 0) return out;
+  for (const r of yield* op('startedMaturityJobs', [...nodeIds])) {
+    if (!(JSON.parse(r.sensor_types || '[]') as string[]).includes('Temperature')) continue;
+    const list = out.get(r.node_id) ?? [];
+    list.push(toMaturityJob(r));
+    out.set(r.node_id, list);
+  }
+  return out;
+}
+
+/**
+ * The maturity and strength engine (ASTM C1074). Ingest calls `maturityJobsOfNodes` and
+ * `applyTemperatureReadings` inside its own store work; job changes call `recomputeJob`.
  */
 export function createMaturityEngine(store: Db, sensorStore: SensorStore = createSensorStore(store)) {
   const { db } = store;
   return {
     sensorStore,
-
-    /** The started maturity jobs of these nodes (status aside: a stopped job keeps its window). */
-    async jobsForNodes(nodeIds: readonly number[]): Promise<Map<number, MaturityJob[]>> {
-      const out = new Map<number, MaturityJob[]>();
-      if (nodeIds.length === 0) return out;
-      const rows = await db
-        .selectFrom('job as j')
-        .leftJoin('concrete_profile as p', 'p.id', 'j.concrete_profile_id')
-        .select(MATURITY_JOB_COLUMNS)
-        .where('j.kind', '=', 'MATURITY')
-        .where('j.start_date', 'is not', null)
-        .where('j.node_id', 'in', [...nodeIds])
-        .execute();
-      for (const r of rows) {
-        if (!(JSON.parse(r.sensor_types || '[]') as string[]).includes('Temperature')) continue;
-        const list = out.get(r.node_id) ?? [];
-        list.push(toMaturityJob(r));
-        out.set(r.node_id, list);
-      }
-      return out;
-    },
 
     /** Recomputes one job from its stored readings (a job not started is cleared). */
     async recomputeJob(jobId: number): Promise<void> {
@@ -307,6 +319,8 @@ export function createMaturityEngine(store: Db, sensorStore: SensorStore = creat
       if (row?.kind !== 'MATURITY') return;
       if (row.start_date === null) {
         await sensorStore.run(function* () {
+          // Under the node's lock, as every write of its maturity (a batch storing it waits).
+          yield* op('lockNodes', [row.node_id]);
           yield* op('clearMaturity', jobId);
         });
         return;

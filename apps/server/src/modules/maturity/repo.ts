@@ -1,9 +1,14 @@
-import { createHash } from 'node:crypto';
 import { HOUR_MS } from '@sitepulse/domain';
-import type { Statement } from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import type { RawDriver } from '../../db/index.ts';
 import type { Database } from '../../db/types.ts';
+import {
+  createRawRows,
+  jsonArray,
+  placeholders,
+  type SensorColumns,
+  toSensorColumns,
+} from '../measurements/raw-rows.ts';
 
 /** What a caller may read: their company and the job sites granted to them. */
 export interface Scope {
@@ -51,37 +56,9 @@ export interface ExtremeReading {
   value: number;
 }
 
-/** `?, ?, ?` for an IN list. */
-const placeholders = (n: number) => new Array(n).fill('?').join(', ');
-
-/**
- * Runs a read on the driver under Kysely with rows as arrays (`?` placeholders): the chart reads
- * return tens of thousands of rows, and objects per row cost more than the query. Statements are
- * prepared once per text (SQLite) or named per text (PostgreSQL).
- */
-function createRawReader(raw: RawDriver) {
-  const prepared = new Map<string, Statement>();
-  return async function rows(text: string, params: number[]): Promise<number[][]> {
-    if (raw.dialect === 'sqlite') {
-      let st = prepared.get(text);
-      if (!st) {
-        if (prepared.size >= 500) prepared.clear();
-        st = raw.sqlite.prepare(text).raw(true);
-        prepared.set(text, st);
-      }
-      return st.all(...params) as number[][];
-    }
-    let i = 0;
-    const pgText = text.replace(/\?/g, () => `$${++i}`);
-    const name = `msj_${createHash('sha1').update(pgText).digest('hex').slice(0, 16)}`;
-    const r = await raw.pool.query<number[]>({ name, text: pgText, values: params, rowMode: 'array' });
-    return r.rows;
-  };
-}
-
 /** Queries of the maturity and strength calls: jobs with their node, profile and group, states, series. */
 export function createMaturityRepo(db: Kysely<Database>, raw: RawDriver) {
-  const rows = createRawReader(raw);
+  const rows = createRawRows(raw) as (text: string, params: number[]) => Promise<number[][]>;
   /** Maturity and humidity jobs the scope may read, with what their views need from node, profile and group. */
   function jobsQuery(scope: Scope, f: JobFilter) {
     let q = db
@@ -100,37 +77,55 @@ export function createMaturityRepo(db: Kysely<Database>, raw: RawDriver) {
     if (f.jobGroupId !== undefined) q = q.where('j.job_group_id', '=', f.jobGroupId);
     return q;
   }
+  const JOB_VIEW_COLUMNS = [
+    'n.node_type',
+    'n.name as node_name',
+    'c.name as cable_name',
+    'n.battery_level_type',
+    'n.latest_battery',
+    'n.latest_battery_ts',
+    'n.latest_signal',
+    'n.latest_signal_ts',
+    'p.name as profile_name',
+    'p.maturity_function',
+    'p.curve_a',
+    'p.curve_b',
+    'p.min_maturity',
+    'p.max_maturity',
+    'g.name as group_name',
+    'g.status as group_status',
+    'g.created_at as group_created_at',
+  ] as const;
   const jobsSelect = (scope: Scope, f: JobFilter) =>
-    jobsQuery(scope, f)
-      .selectAll('j')
-      .select([
-        'n.node_type',
-        'n.name as node_name',
-        'c.name as cable_name',
-        'n.battery_level_type',
-        'n.latest_battery',
-        'n.latest_battery_ts',
-        'n.latest_signal',
-        'n.latest_signal_ts',
-        'p.name as profile_name',
-        'p.maturity_function',
-        'p.curve_a',
-        'p.curve_b',
-        'p.min_maturity',
-        'p.max_maturity',
-        'g.name as group_name',
-        'g.status as group_status',
-        'g.created_at as group_created_at',
-      ]);
+    jobsQuery(scope, f).selectAll('j').select(JOB_VIEW_COLUMNS);
+  type Page = { offset: number; limit: number; dir: 'asc' | 'desc' };
 
   return {
     /** Jobs of the scope by the filter, newest first (or by sortdir), optionally one page. */
-    async jobs(scope: Scope, f: JobFilter, page?: { offset: number; limit: number; dir: 'asc' | 'desc' }) {
+    async jobs(scope: Scope, f: JobFilter, page?: Page) {
       if (scope.siteIds.length === 0 || f.ids?.length === 0) return [];
       const dir = page?.dir ?? 'desc';
       let q = jobsSelect(scope, f).orderBy('j.created_at', dir).orderBy('j.id', dir);
       if (page) q = q.limit(page.limit).offset(page.offset);
       return q.execute();
+    },
+
+    /**
+     * The same jobs as `jobs`, as arrays (an object per row costs three times the query here): every
+     * column of `jobs`, after [id, node_id, kind, start_date]. The mark of a job list's kept answer.
+     */
+    async jobsMark(scope: Scope, f: JobFilter, page?: Page): Promise<unknown[][]> {
+      if (scope.siteIds.length === 0 || f.ids?.length === 0) return [];
+      const dir = page?.dir ?? 'desc';
+      let q = jobsQuery(scope, f)
+        .select(['j.id as k_id', 'j.node_id as k_node', 'j.kind as k_kind', 'j.start_date as k_start'])
+        .selectAll('j')
+        .select(JOB_VIEW_COLUMNS)
+        .orderBy('j.created_at', dir)
+        .orderBy('j.id', dir);
+      if (page) q = q.limit(page.limit).offset(page.offset);
+      const c = q.compile();
+      return rows(c.sql, c.parameters as number[]);
     },
 
     async countJobs(scope: Scope, f: JobFilter): Promise<number> {
@@ -289,6 +284,7 @@ export function createMaturityRepo(db: Kysely<Database>, raw: RawDriver) {
             'ms.last_temp',
             'ms.maturity',
             'ms.equivalent_age',
+            'ms.n',
             's.sensor_type',
             's.blacklisted',
             's.decommissioned',
@@ -299,6 +295,36 @@ export function createMaturityRepo(db: Kysely<Database>, raw: RawDriver) {
           .orderBy('s.id')
           .execute(),
       );
+    },
+
+    /**
+     * The maturity states of these jobs summed up in one row (count, readings counted, latest time,
+     * sums of maturity and equivalent age): part of the mark of a job list's kept answer. Every reading
+     * counted moves the count of readings; a recompute (profile, dates) moves the sums.
+     */
+    async statesMark(jobIds: number[]): Promise<unknown[][]> {
+      return chunked(jobIds, (part) =>
+        rows(
+          `SELECT COUNT(*), SUM(n), MAX(last_ts), SUM(maturity), SUM(equivalent_age)
+           FROM maturity_state WHERE job_id IN (${placeholders(part.length)})`,
+          part,
+        ),
+      );
+    },
+
+    /**
+     * The sensors of these nodes as a job list's views count them: how many there are (sensors are
+     * only added, and keep their node and type) and which are blacklisted or decommissioned (few).
+     */
+    async sensorsMark(nodeIds: number[]): Promise<unknown[][]> {
+      return chunked(nodeIds, async (part) => [
+        ...(await rows(`SELECT COUNT(*) FROM sensor WHERE node_id IN (${placeholders(part.length)})`, part)),
+        ...(await rows(
+          `SELECT id, blacklisted, decommissioned FROM sensor
+           WHERE node_id IN (${placeholders(part.length)}) AND (blacklisted <> 0 OR decommissioned <> 0) ORDER BY id`,
+          part,
+        )),
+      ]);
     },
 
     /**
@@ -503,65 +529,47 @@ export function createMaturityRepo(db: Kysely<Database>, raw: RawDriver) {
     },
 
     /**
-     * A job's hourly maturity states of the sensors with hour in [fromHour, to], bucketed: 1 h
-     * buckets are the rows themselves; wider buckets average, and take the min and max of, the
-     * hourly states they hold (aggregated in SQL). Rows are arrays (the chart's hot path):
-     * [sensor_id, bucket, maturity avg, min, max, equivalent age avg, min, max, temperature avg, min, max],
-     * or for 1 h buckets [sensor_id, hour, maturity, equivalent age, temperature].
+     * A job's hourly maturity states of the sensors with hour in [fromHour, to], bucketed: 1 h buckets
+     * are the rows themselves; wider buckets average, and take the min and max of, the hourly states
+     * they hold (aggregated in SQL). Per sensor, columns (JSON arrays aggregated by the database, one
+     * row per sensor): the bucket starts, then for each quantity asked (maturity, equivalent_age,
+     * last_temp) its value (1 h), or its avg, min and max (wider).
      */
-    maturityBuckets(jobId: number, sensorIds: number[], fromHour: number, to: number, bucketMs: number) {
-      if (sensorIds.length === 0) return Promise.resolve([] as number[][]);
+    async maturityBuckets(
+      jobId: number,
+      sensorIds: number[],
+      fromHour: number,
+      to: number,
+      bucketMs: number,
+      quantities: readonly ('maturity' | 'equivalent_age' | 'last_temp')[],
+    ): Promise<SensorColumns[]> {
+      if (sensorIds.length === 0) return [];
       const ids = placeholders(sensorIds.length);
+      const j = (x: string) => jsonArray(raw.dialect, x);
+      const where = `WHERE job_id = ? AND sensor_id IN (${ids}) AND hour >= ? AND hour <= ?`;
+      const params = [jobId, ...sensorIds, fromHour, to];
       if (bucketMs === HOUR_MS) {
-        return rows(
-          `SELECT sensor_id, hour, maturity, equivalent_age, last_temp FROM maturity_hour
-           WHERE job_id = ? AND sensor_id IN (${ids}) AND hour >= ? AND hour <= ?`,
-          [jobId, ...sensorIds, fromHour, to],
+        return toSensorColumns(
+          await rows(
+            `SELECT sensor_id, ${j('hour')}, ${quantities.map(j).join(', ')} FROM maturity_hour ${where} GROUP BY sensor_id`,
+            params,
+          ),
         );
       }
       const b = `hour - hour % ${Math.trunc(bucketMs)}`;
-      return rows(
-        `SELECT sensor_id, ${b} AS b,
-           AVG(maturity), MIN(maturity), MAX(maturity),
-           AVG(equivalent_age), MIN(equivalent_age), MAX(equivalent_age),
-           AVG(last_temp), MIN(last_temp), MAX(last_temp)
-         FROM maturity_hour
-         WHERE job_id = ? AND sensor_id IN (${ids}) AND hour >= ? AND hour <= ?
-         GROUP BY sensor_id, ${b}`,
-        [jobId, ...sensorIds, fromHour, to],
-      );
-    },
-
-    /**
-     * Readings of the sensors within [from, to], bucketed in SQL (average, min, max): 5-minute
-     * buckets from the readings, 1 h from the hourly rollups as they are, wider from the rollups.
-     * Rows are arrays: [sensor_id, bucket, avg, min, max].
-     */
-    readingBuckets(sensorIds: number[], from: number, to: number, bucketMs: number) {
-      if (sensorIds.length === 0) return Promise.resolve([] as number[][]);
-      const ids = placeholders(sensorIds.length);
-      const b = Math.trunc(bucketMs);
-      const fromHour = Math.floor(from / HOUR_MS) * HOUR_MS;
-      if (bucketMs < HOUR_MS) {
-        return rows(
-          `SELECT sensor_id, ts - ts % ${b} AS b, AVG(value), MIN(value), MAX(value)
-           FROM reading WHERE sensor_id IN (${ids}) AND ts >= ? AND ts <= ?
-           GROUP BY sensor_id, ts - ts % ${b}`,
-          [...sensorIds, from, to],
-        );
-      }
-      if (bucketMs === HOUR_MS) {
-        return rows(
-          `SELECT sensor_id, hour, total / n, min, max
-           FROM reading_hour WHERE sensor_id IN (${ids}) AND hour >= ? AND hour <= ?`,
-          [...sensorIds, fromHour, to],
-        );
-      }
-      return rows(
-        `SELECT sensor_id, hour - hour % ${b} AS b, SUM(total) / SUM(n), MIN(min), MAX(max)
-         FROM reading_hour WHERE sensor_id IN (${ids}) AND hour >= ? AND hour <= ?
-         GROUP BY sensor_id, hour - hour % ${b}`,
-        [...sensorIds, fromHour, to],
+      const inner = quantities.flatMap((q) => [
+        `AVG(${q}) AS ${q}_a`,
+        `MIN(${q}) AS ${q}_n`,
+        `MAX(${q}) AS ${q}_x`,
+      ]);
+      const outer = quantities.flatMap((q) => [j(`${q}_a`), j(`${q}_n`), j(`${q}_x`)]);
+      return toSensorColumns(
+        await rows(
+          `SELECT sensor_id, ${j('b')}, ${outer.join(', ')} FROM (
+             SELECT sensor_id, ${b} AS b, ${inner.join(', ')} FROM maturity_hour ${where} GROUP BY sensor_id, ${b}
+           ) x GROUP BY sensor_id`,
+          params,
+        ),
       );
     },
 

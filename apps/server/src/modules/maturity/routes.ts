@@ -60,6 +60,7 @@ const SERIES =
 /** Maturity and strength jobs and their data calls (spec section 7, "Maturity and strength"). */
 export const maturityRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { services }) => {
   const { maturity } = services;
+  const answers = maturity.chartAnswers;
   const base = { tags: ['maturity and strength'], security: BEARER };
 
   // ---------------------------------------------------------------- jobs
@@ -77,7 +78,11 @@ export const maturityRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
         response: { 200: MaturityJobPage, ...AUTHED_ERRORS },
       },
     },
-    async (req) => maturity.paged(requireActor(req), req.body),
+    // Text, not gzip: lib/site-read-cache.ts keeps this call's answers per site data version first.
+    async (req, reply) => {
+      answers.sendText(reply, await maturity.pagedAnswer(requireActor(req), req.body));
+      return reply;
+    },
   );
 
   app.get(
@@ -121,7 +126,10 @@ export const maturityRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
         response: { 200: MaturityJobGroupList, ...AUTHED_ERRORS },
       },
     },
-    async (req) => maturity.byGroupWithData(requireActor(req), req.query),
+    async (req, reply) => {
+      await answers.send(req, reply, await maturity.byGroupWithDataAnswer(requireActor(req), req.query));
+      return reply;
+    },
   );
 
   app.get(
@@ -305,7 +313,14 @@ export const maturityRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
         response: { 200: MaturityTimeSeries, ...AUTHED_ERRORS },
       },
     },
-    async (req) => maturity.maturityTime(requireActor(req), req.body),
+    async (req, reply) => {
+      await answers.send(
+        req,
+        reply,
+        await maturity.maturityTimeAnswer(requireActor(req), { ...req.body, sensorIds: undefined }),
+      );
+      return reply;
+    },
   );
 
   app.post(
@@ -320,7 +335,10 @@ export const maturityRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
         response: { 200: MaturityTimeSeries, ...AUTHED_ERRORS },
       },
     },
-    async (req) => maturity.maturityTimeBySids(requireActor(req), req.body),
+    async (req, reply) => {
+      await answers.send(req, reply, await maturity.maturityTimeAnswer(requireActor(req), req.body));
+      return reply;
+    },
   );
 
   app.post(
@@ -339,7 +357,14 @@ export const maturityRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
         response: { 200: MsjMeasurementTimeSeries, ...AUTHED_ERRORS },
       },
     },
-    async (req) => maturity.measurementTime(requireActor(req), req.body),
+    async (req, reply) => {
+      await answers.send(
+        req,
+        reply,
+        await maturity.measurementTimeAnswer(requireActor(req), { ...req.body, sensorIds: undefined }),
+      );
+      return reply;
+    },
   );
 
   app.post(
@@ -356,7 +381,14 @@ export const maturityRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
         response: { 200: MsjMeasurementTimeSeries, ...AUTHED_ERRORS },
       },
     },
-    async (req) => maturity.measurementTimeBySids(requireActor(req), req.body),
+    async (req, reply) => {
+      const body = req.body;
+      // A job's sensors are kept per job; sensors of the caller's sites over "the last 7 days" are not.
+      if (body.msjId === undefined) return maturity.measurementTimeBySids(requireActor(req), body);
+      const answer = await maturity.measurementTimeAnswer(requireActor(req), { ...body, msjId: body.msjId });
+      await answers.send(req, reply, answer);
+      return reply;
+    },
   );
 
   // ---------------------------------------------------------------- sensor lists and measurement data

@@ -14,17 +14,12 @@ import type {
   MaturityStrengthMeasurementJobData,
   MaturityTimeBody,
   MaturityTimeBySidsBody,
-  MaturityTimeSeries,
   MeasurementTimeBySidsBody,
   MsjDataPagedQuery,
-  MsjMeasurementTimeSeries,
   MsjSensorData,
-  SeriesBand,
 } from '@sitepulse/contracts';
 import {
-  chartBucketFor,
   DAY_MS,
-  HOUR_MS,
   hasMatured,
   isAlarmBitSet,
   isOutsideCalibration,
@@ -38,13 +33,16 @@ import type { Selectable } from 'kysely';
 import type { SensorTable } from '../../db/types.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import type { SiteAccess } from '../../lib/site-access.ts';
 import { strengthRows } from '../../lib/strength-switch.ts';
-import type { ServiceDeps } from '../../services.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { jobAlarmData } from '../alarms/alarm-data.ts';
 import { toChannelJob } from '../jobs/service.ts';
-import type { SiteAccess } from '../jobsites/service.ts';
 import { toChannelSensor } from '../measurements/mappers.ts';
+import { createChartReadings } from '../measurements/readings-repo.ts';
 import type { ProfilesService } from '../profiles/service.ts';
+import { retentionFloorMs } from '../retention/service.ts';
+import { createMaturityCharts } from './charts.ts';
 import { MATURED_BIT, type StrengthCurve, strengthOf } from './engine.ts';
 import { createMaturityRepo, type JobFilter, type JobRow, type Scope } from './repo.ts';
 
@@ -55,6 +53,8 @@ type StateRow = {
   last_temp: number;
   maturity: number;
   equivalent_age: number;
+  /** readings counted */
+  n: number;
 };
 
 /** The most a time-range read may span (bounded number of points even at one day per bucket). */
@@ -129,11 +129,6 @@ function outside(j: JobRow, maturity: number | null, equivalentAge: number | nul
   const index = j.maturity_function === 'EQUIVALENT_AGE' ? equivalentAge : maturity;
   return isOutsideCalibration(index, { minMaturity: j.min_maturity, maxMaturity: j.max_maturity });
 }
-
-const round = (v: number, decimals: number) => {
-  const f = 10 ** decimals;
-  return Math.round(v * f) / f;
-};
 
 /** The job's data at one sensor-by-sensor glance: aggregates, strength, progress, alarm bit. */
 function renderJob(j: JobRow, d: JobData): MaturityJob {
@@ -256,80 +251,6 @@ function renderSensor(j: JobRow, s: SensorRow, d: JobData): MsjSensorData {
   };
 }
 
-/** avg, min and max of one quantity over the grid; NaN where there is no data. */
-interface Bands {
-  avg: Float64Array;
-  min: Float64Array;
-  max: Float64Array;
-}
-const nanBands = (points: number): Bands => ({
-  avg: new Float64Array(points).fill(Number.NaN),
-  min: new Float64Array(points).fill(Number.NaN),
-  max: new Float64Array(points).fill(Number.NaN),
-});
-
-/** Where each quantity sits in a bucket row: [avg, min, max] column indexes. */
-type Columns = Record<string, readonly [number, number, number]>;
-/** maturity_hour rows as they are: [sensor_id, hour, maturity, equivalent_age, last_temp] */
-const HOURLY_COLUMNS: Columns = { maturity: [2, 2, 2], equivalentAge: [3, 3, 3], temperature: [4, 4, 4] };
-/** maturity_hour aggregated: [sensor_id, b, m avg, min, max, ea avg, min, max, t avg, min, max] */
-const WIDE_COLUMNS: Columns = { maturity: [2, 3, 4], equivalentAge: [5, 6, 7], temperature: [8, 9, 10] };
-/** readings bucketed: [sensor_id, b, avg, min, max] */
-const VALUE_COLUMNS: Columns = { value: [2, 3, 4] };
-
-/** Places bucket rows ([sensor_id, bucket start, ...]) on the grid of each sensor. */
-function fillGrid(
-  sensors: readonly SensorRow[],
-  rows: readonly (number | string)[][],
-  start: number,
-  bucketMs: number,
-  points: number,
-  columns: Columns,
-): Record<string, Bands>[] {
-  const names = Object.keys(columns);
-  const grid = sensors.map(
-    () => Object.fromEntries(names.map((n) => [n, nanBands(points)])) as Record<string, Bands>,
-  );
-  const index = new Map(sensors.map((s, i) => [s.id, i]));
-  for (const row of rows) {
-    const i = index.get(Number(row[0]));
-    const p = (Number(row[1]) - start) / bucketMs;
-    if (i === undefined || p < 0 || p >= points || !Number.isInteger(p)) continue;
-    for (const n of names) {
-      const [a, lo, hi] = columns[n];
-      const b = grid[i][n];
-      b.avg[p] = Number(row[a]);
-      b.min[p] = Number(row[lo]);
-      b.max[p] = Number(row[hi]);
-    }
-  }
-  return grid;
-}
-
-/** The job across its sensors, bucket by bucket: mean of their averages (summed in sensor order), lowest min, highest max. */
-function across(parts: readonly Bands[], points: number): Bands {
-  const out = nanBands(points);
-  for (let p = 0; p < points; p++) {
-    let n = 0;
-    let sum = 0;
-    let min = Number.POSITIVE_INFINITY;
-    let max = Number.NEGATIVE_INFINITY;
-    for (const b of parts) {
-      const v = b.avg[p];
-      if (Number.isNaN(v)) continue;
-      n++;
-      sum += v;
-      if (b.min[p] < min) min = b.min[p];
-      if (b.max[p] > max) max = b.max[p];
-    }
-    if (n === 0) continue;
-    out.avg[p] = sum / n;
-    out.min[p] = min;
-    out.max[p] = max;
-  }
-  return out;
-}
-
 /** What a caller may read (the readable job sites), with their access to every granted site. */
 type ReadScope = Scope & { sites: SiteAccess };
 
@@ -348,6 +269,14 @@ export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesSe
     jobs: async (scope, f, page) =>
       strengthRows(deps.strengthShown, scope.companyId, await baseRepo.jobs(scope, f, page)),
   };
+
+  // The job charts (issue 18): bucket choice, column reads and the answers kept per job (charts.ts).
+  const charts = createMaturityCharts({
+    repo,
+    readings: createChartReadings(deps.store.raw),
+    // A range from before the company's retention mark reads the hourly rollups (modules/retention).
+    rawFloorMs: (companyId, from) => retentionFloorMs(deps.db, companyId, from),
+  });
 
   async function scopeOf(actor: Actor): Promise<ReadScope> {
     const sites = await deps.jobsites.siteAccess(actor);
@@ -409,6 +338,65 @@ export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesSe
     return out;
   }
 
+  /**
+   * A job list's answer kept while its mark holds (issue 18, docs/decisions/chart-reads.md). The mark,
+   * read from the database by each request: the jobs' rows as arrays (with node, profile and group),
+   * whether the company shows strength, their maturity states summed up, their nodes' sensors as the
+   * views count them, and each humidity sensor's latest reading in its job's window. A miss builds the
+   * answer from `build` (the jobs read again as objects, then rendered).
+   */
+  async function listAnswer(
+    key: unknown[],
+    scope: ReadScope,
+    f: JobFilter,
+    page: { offset: number; limit: number; dir: 'asc' | 'desc' } | undefined,
+    extra: unknown,
+    build: () => Promise<unknown>,
+  ) {
+    const rows = await repo.jobsMark(scope, f, page);
+    const [idOf, nodeOf, kindOf, startOf] = [0, 1, 2, 3].map((i) => (r: unknown[]) => r[i]);
+    const nodeIds = [...new Set(rows.map((r) => Number(nodeOf(r))))];
+    const maturityIds = rows.filter((r) => kindOf(r) === 'MATURITY').map((r) => Number(idOf(r)));
+    const humidityIds = rows
+      .filter((r) => kindOf(r) !== 'MATURITY' && startOf(r) !== null)
+      .map((r) => Number(idOf(r)));
+    const [shown, states, sensors, latest] = await Promise.all([
+      rows.length > 0 && deps.strengthShown ? deps.strengthShown(scope.companyId) : true,
+      repo.statesMark(maturityIds),
+      repo.sensorsMark(nodeIds),
+      repo.latestInWindow(humidityIds, Date.now()),
+    ]);
+    const mark = JSON.stringify([rows, extra, shown, states, sensors, latest]);
+    return charts.answers.answer(JSON.stringify(key), { mark, grid: '', to: null, extendable: false }, build);
+  }
+
+  /** Job groups with their jobs and data, newest group first (jobs without a group under id null). */
+  async function groupsOf(rows: JobRow[]): Promise<MaturityJobGroup[]> {
+    const jobs = await render(rows);
+    const groups = new Map<number | null, MaturityJobGroup & { sortTs: number }>();
+    rows.forEach((j, i) => {
+      const key = j.job_group_id;
+      let g = groups.get(key);
+      if (!g) {
+        g = {
+          id: key,
+          name: j.group_name ?? 'No job group',
+          status: j.group_status ?? 'NEW',
+          tenant: j.tenant_id,
+          tenantGroupId: j.tenant_group_id,
+          creationDate: j.group_created_at ?? null,
+          jobs: [],
+          sortTs: j.group_created_at ?? Number.NEGATIVE_INFINITY,
+        };
+        groups.set(key, g);
+      }
+      g.jobs.push(jobs[i]);
+    });
+    return [...groups.values()]
+      .sort((a, b) => b.sortTs - a.sortTs || (b.id ?? 0) - (a.id ?? 0))
+      .map(({ sortTs: _, ...g }) => g);
+  }
+
   async function render(rows: JobRow[]): Promise<MaturityJob[]> {
     const data = await loadData(rows);
     return rows.map((j) => renderJob(j, data.get(j.id) as JobData));
@@ -436,7 +424,7 @@ export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesSe
   function rangeOf(job: JobRow, from: number | undefined, to: number | undefined) {
     const f = from ?? job.start_date ?? job.created_at;
     const t = to ?? job.termination_date ?? Date.now();
-    return checkRange(f, t);
+    return { ...checkRange(f, t), clock: to === undefined && job.termination_date === null };
   }
   function checkRange(from: number, to: number) {
     if (from > to) throw badRequest('from must not be after to');
@@ -457,150 +445,29 @@ export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesSe
       throw badRequest(`Job ${job.id} is a humidity job: it has no maturity or strength`);
   }
 
-  async function maturityTime(
-    actor: Actor,
-    body: MaturityTimeBody,
-    sids?: number[],
-  ): Promise<MaturityTimeSeries> {
+  /** The job, sensors and range of a maturity chart request (access checked). */
+  async function maturityChart(actor: Actor, body: MaturityTimeBody, sids?: number[]) {
     const { job, data } = await jobWithData(actor, body.msjId);
     requireMaturity(job);
     const sensors = sids ? pickSensors(job, data, sids) : data.sensors.filter(counts);
-    const { from, to } = rangeOf(job, body.from, body.to);
-    const chosen = chartBucketFor(to - from);
-    const bucketMs = Math.max(chosen.ms, HOUR_MS);
-    const start = Math.floor(from / bucketMs) * bucketMs;
-    const points = Math.floor((to - start) / bucketMs) + 1;
-    const curve = curveOf(job);
-    const wanted = new Set<string>(
-      body.fields ?? [
-        'strength',
-        ...(curve?.maturity_function === 'EQUIVALENT_AGE' ? ['equivalentAge'] : []),
-      ],
-    );
-    const rows = await repo.maturityBuckets(
-      job.id,
-      sensors.map((s) => s.id),
-      Math.floor(from / HOUR_MS) * HOUR_MS,
-      to,
-      bucketMs,
-    );
-    const grid = fillGrid(
-      sensors,
-      rows,
-      start,
-      bucketMs,
-      points,
-      bucketMs === HOUR_MS ? HOURLY_COLUMNS : WIDE_COLUMNS,
-    );
-    // Strength of each bucket's avg, min and max state (the curve rises with maturity, so min and max stay min and max).
-    const strength = curve
-      ? grid.map((g) => {
-          const out = {
-            avg: new Float64Array(points),
-            min: new Float64Array(points),
-            max: new Float64Array(points),
-          };
-          for (const k of ['avg', 'min', 'max'] as const) {
-            for (let p = 0; p < points; p++) {
-              const m = g.maturity[k][p];
-              out[k][p] = Number.isNaN(m)
-                ? Number.NaN
-                : strengthOf({ maturity: m, equivalent_age: g.equivalentAge[k][p] }, curve);
-            }
-          }
-          return out;
-        })
-      : null;
-    const exact = body.exact === true;
-    const wide = bucketMs > HOUR_MS;
-    const toBand = (b: Bands, decimals: number, minMax: boolean): SeriesBand => {
-      const conv = (arr: Float64Array) =>
-        Array.from(arr, (v) => (Number.isNaN(v) ? null : exact ? v : round(v, decimals)));
-      return minMax ? { avg: conv(b.avg), min: conv(b.min), max: conv(b.max) } : { avg: conv(b.avg) };
-    };
-    const series = sensors.map((s, i) => {
-      const out: MaturityTimeSeries['series'][number] = {
-        sensorId: s.id,
-        sensorAlias: s.alias,
-        maturity: toBand(grid[i].maturity, 1, wide),
-      };
-      if (wanted.has('strength')) out.strength = strength ? toBand(strength[i], 2, wide) : null;
-      if (wanted.has('equivalentAge')) out.equivalentAge = toBand(grid[i].equivalentAge, 2, wide);
-      if (wanted.has('temperature')) out.temperature = toBand(grid[i].temperature, 2, wide);
-      return out;
-    });
-    const average: MaturityTimeSeries['average'] = {
-      maturity: toBand(
-        across(
-          grid.map((g) => g.maturity),
-          points,
-        ),
-        1,
-        true,
-      ),
-    };
-    if (wanted.has('strength'))
-      average.strength = strength ? toBand(across(strength, points), 2, true) : null;
-    if (wanted.has('equivalentAge'))
-      average.equivalentAge = toBand(
-        across(
-          grid.map((g) => g.equivalentAge),
-          points,
-        ),
-        2,
-        true,
-      );
-    if (wanted.has('temperature'))
-      average.temperature = toBand(
-        across(
-          grid.map((g) => g.temperature),
-          points,
-        ),
-        2,
-        true,
-      );
-    return {
-      msjId: job.id,
-      bucket: chosen.ms < HOUR_MS ? '1h' : chosen.name,
-      bucketMs,
-      from,
-      to,
-      start,
-      points,
-      maturityFunction: curve?.maturity_function ?? null,
-      series,
-      average,
-    };
+    return { job, data, sensors, range: rangeOf(job, body.from, body.to) };
   }
 
-  async function measurementSeries(
-    sensors: SensorRow[],
-    from: number,
-    to: number,
-    exact: boolean,
-  ): Promise<MsjMeasurementTimeSeries> {
-    const chosen = chartBucketFor(to - from);
-    const bucketMs = chosen.ms;
-    const start = Math.floor(from / bucketMs) * bucketMs;
-    const points = Math.floor((to - start) / bucketMs) + 1;
-    const rows = await repo.readingBuckets(
-      sensors.map((s) => s.id),
-      from,
-      to,
-      bucketMs,
-    );
-    const grid = fillGrid(sensors, rows, start, bucketMs, points, VALUE_COLUMNS);
-    const conv = (arr: Float64Array) =>
-      Array.from(arr, (v) => (Number.isNaN(v) ? null : exact ? v : round(v, 2)));
-    const series = sensors.map((s, i) => ({
-      sensorId: s.id,
-      sensorAlias: s.alias,
-      sensorType: s.sensor_type,
-      avg: conv(grid[i].value.avg),
-      min: conv(grid[i].value.min),
-      max: conv(grid[i].value.max),
-    }));
-    return { bucket: chosen.name, bucketMs, from, to, start, points, series };
+  /** The job, sensors and range of a readings chart request of a job (access checked). */
+  async function measurementChart(
+    actor: Actor,
+    body: { msjId: number; sensorType?: string; sensorIds?: number[]; from?: number; to?: number },
+  ) {
+    const { job, data } = await jobWithData(actor, body.msjId);
+    let sensors: SensorRow[];
+    if (body.sensorIds) sensors = pickSensors(job, data, [...new Set(body.sensorIds)]);
+    else {
+      const type = body.sensorType ?? (job.kind === 'MATURITY' ? 'Temperature' : 'Humidity');
+      if (!parseList(job.sensor_types).includes(type))
+        throw badRequest(`Job ${job.id} does not read ${type} sensors`);
+      sensors = data.sensors.filter((s) => counts(s) && s.sensor_type === type);
+    }
+    return { job, data, sensors, range: rangeOf(job, body.from, body.to) };
   }
 
   /** Measurement data (average within the job's dates, latest reading) of the given sensors of each job. */
@@ -639,7 +506,7 @@ export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesSe
     return out;
   }
 
-  return {
+  const service = {
     async paged(actor: Actor, body: MaturityJobPagedBody) {
       const scope = await scopeOf(actor);
       const f = await listFilter(scope, body);
@@ -649,6 +516,17 @@ export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesSe
         repo.jobs(scope, f, { offset: body.page * body.rpp, limit: body.rpp, dir }),
       ]);
       return { page: body.page, rpp: body.rpp, total, content: await render(rows) };
+    },
+    /** The page as kept while its mark holds (the route's answer). */
+    async pagedAnswer(actor: Actor, body: MaturityJobPagedBody) {
+      const scope = await scopeOf(actor);
+      const f = await listFilter(scope, body);
+      const dir = (body.sortdir ?? 'DESC').toLowerCase() as 'asc' | 'desc';
+      const page = { offset: body.page * body.rpp, limit: body.rpp, dir };
+      const total = await repo.countJobs(scope, f);
+      const key = ['paged', actor.companyId, scope.siteIds, f, body.page, body.rpp, dir];
+      // A miss computes the page as `paged` does (through the service, so it is one computation to watch).
+      return listAnswer(key, scope, f, page, total, () => service.paged(actor, body));
     },
 
     async byId(actor: Actor, id: number): Promise<MaturityJob> {
@@ -717,30 +595,15 @@ export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesSe
     /** Job groups with their jobs and data: one statement for the jobs, three for their data. */
     async byGroupWithData(actor: Actor, q: MaturityJobListQuery): Promise<MaturityJobGroup[]> {
       const scope = await scopeOf(actor);
-      const rows = await repo.jobs(scope, await listFilter(scope, q));
-      const jobs = await render(rows);
-      const groups = new Map<number | null, MaturityJobGroup & { sortTs: number }>();
-      rows.forEach((j, i) => {
-        const key = j.job_group_id;
-        let g = groups.get(key);
-        if (!g) {
-          g = {
-            id: key,
-            name: j.group_name ?? 'No job group',
-            status: j.group_status ?? 'NEW',
-            tenant: j.tenant_id,
-            tenantGroupId: j.tenant_group_id,
-            creationDate: j.group_created_at ?? null,
-            jobs: [],
-            sortTs: j.group_created_at ?? Number.NEGATIVE_INFINITY,
-          };
-          groups.set(key, g);
-        }
-        g.jobs.push(jobs[i]);
-      });
-      return [...groups.values()]
-        .sort((a, b) => b.sortTs - a.sortTs || (b.id ?? 0) - (a.id ?? 0))
-        .map(({ sortTs: _, ...g }) => g);
+      return groupsOf(await repo.jobs(scope, await listFilter(scope, q)));
+    },
+    /** The groups as kept while their mark holds (the route's answer). */
+    async byGroupWithDataAnswer(actor: Actor, q: MaturityJobListQuery) {
+      const scope = await scopeOf(actor);
+      const f = await listFilter(scope, q);
+      return listAnswer(['byGroup', actor.companyId, scope.siteIds, f], scope, f, undefined, null, async () =>
+        groupsOf(await repo.jobs(scope, f)),
+      );
     },
 
     async withRawData(actor: Actor, q: MaturityJobListQuery): Promise<MaturityJobWithRawData[]> {
@@ -854,32 +717,50 @@ export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesSe
       };
     },
 
-    maturityTime: (actor: Actor, body: MaturityTimeBody) => maturityTime(actor, body),
-    maturityTimeBySids: (actor: Actor, body: MaturityTimeBySidsBody) =>
-      maturityTime(actor, body, body.sensorIds),
+    async maturityTime(actor: Actor, body: MaturityTimeBody) {
+      const { job, sensors, range } = await maturityChart(actor, body);
+      return charts.maturitySeries(job, sensors, range.from, range.to, body);
+    },
+    async maturityTimeBySids(actor: Actor, body: MaturityTimeBySidsBody) {
+      const { job, sensors, range } = await maturityChart(actor, body, body.sensorIds);
+      return charts.maturitySeries(job, sensors, range.from, range.to, body);
+    },
+    /** The maturity chart as kept per job (the routes' answer; see charts.ts). */
+    async maturityTimeAnswer(actor: Actor, body: MaturityTimeBody & { sensorIds?: number[] }) {
+      const { job, data, sensors, range } = await maturityChart(actor, body, body.sensorIds);
+      return charts.maturityAnswer(job, sensors, data.states, range, body);
+    },
 
     /** Temperature or humidity readings of a job's counted sensors of one type, bucketed. */
     async measurementTime(
       actor: Actor,
       body: { msjId: number; sensorType?: string; from?: number; to?: number; exact?: boolean },
     ) {
-      const { job, data } = await jobWithData(actor, body.msjId);
-      const type = body.sensorType ?? (job.kind === 'MATURITY' ? 'Temperature' : 'Humidity');
-      const scopeTypes = parseList(job.sensor_types);
-      if (!scopeTypes.includes(type)) throw badRequest(`Job ${job.id} does not read ${type} sensors`);
-      const sensors = data.sensors.filter((s) => counts(s) && s.sensor_type === type);
-      const { from, to } = rangeOf(job, body.from, body.to);
-      return measurementSeries(sensors, from, to, body.exact === true);
+      const { sensors, range } = await measurementChart(actor, body);
+      return charts.measurementSeries(sensors, range.from, range.to, body.exact === true);
+    },
+    /** The readings chart of a job as kept per job (the routes' answer; see charts.ts). */
+    async measurementTimeAnswer(
+      actor: Actor,
+      body: {
+        msjId: number;
+        sensorType?: string;
+        sensorIds?: number[];
+        from?: number;
+        to?: number;
+        exact?: boolean;
+      },
+    ) {
+      const { job, data, sensors, range } = await measurementChart(actor, body);
+      return charts.measurementAnswer(job, sensors, data.states, range, body);
     },
 
     /** Readings of given sensors, bucketed: sensors of a job (msjId) or of the caller's job sites. */
     async measurementTimeBySids(actor: Actor, body: MeasurementTimeBySidsBody) {
       const ids = [...new Set(body.sensorIds)];
       if (body.msjId !== undefined) {
-        const { job, data } = await jobWithData(actor, body.msjId);
-        const sensors = pickSensors(job, data, ids);
-        const { from, to } = rangeOf(job, body.from, body.to);
-        return measurementSeries(sensors, from, to, body.exact === true);
+        const { sensors, range } = await measurementChart(actor, { ...body, msjId: body.msjId });
+        return charts.measurementSeries(sensors, range.from, range.to, body.exact === true);
       }
       const scope = await scopeOf(actor);
       const rows = await repo.sensorsByIds(actor.companyId, ids);
@@ -898,13 +779,16 @@ export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesSe
       const to = body.to ?? Date.now();
       const from = body.from ?? to - DEFAULT_SPAN_MS;
       checkRange(from, to);
-      return measurementSeries(
+      return charts.measurementSeries(
         ids.map((id) => byId.get(id) as SensorRow),
         from,
         to,
         body.exact === true,
       );
     },
+
+    /** The job charts' kept answers (routes send them; tests read their counts). */
+    chartAnswers: charts.answers,
 
     // ------------------------------------------------------------ sensor lists and measurement data
 
@@ -960,5 +844,6 @@ export function createMaturityService(deps: ServiceDeps & { profiles: ProfilesSe
       );
     },
   };
+  return service;
 }
 export type MaturityService = ReturnType<typeof createMaturityService>;

@@ -1,6 +1,7 @@
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { AccessMode, JobsitesService } from '../jobsites/service.ts';
+import type { AccessMode } from '../../lib/site-access.ts';
+import type { SiteChecks } from '../../service-deps.ts';
 import type { JobRow, MeasurementsRepo } from './repo.ts';
 
 /**
@@ -10,7 +11,7 @@ import type { JobRow, MeasurementsRepo } from './repo.ts';
  * inspector answers 403 (jobsites.assertGranted). Nodes not placed on a job site are visible to
  * company admins only.
  */
-export function createAccess(repo: MeasurementsRepo, jobsites: JobsitesService) {
+export function createAccess(repo: MeasurementsRepo, jobsites: SiteChecks) {
   /** assertGranted, with its 404 naming the thing asked for. */
   const grant = (actor: Actor, siteId: number, mode: AccessMode, label: string) =>
     jobsites.assertGranted(actor, siteId, mode, label);

@@ -1,7 +1,8 @@
 import type { SensorLatest, SensorSeries, SensorStats, SeriesResponse } from '@sitepulse/contracts';
-import { chartBucketFor } from '@sitepulse/domain';
-import type { ServiceDeps } from '../../services.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
+import { retentionFloorMs } from '../retention/service.ts';
 import { createAccess } from './access.ts';
+import { chartPlan } from './chart-plan.ts';
 import { checkSpan, jobWindow, type SensorRow, sensorsOfJob } from './mappers.ts';
 import { createReadingsRepo } from './readings-repo.ts';
 import { createMeasurementsRepo, type JobRow } from './repo.ts';
@@ -60,11 +61,13 @@ export function createKit(deps: ServiceDeps) {
     fallback: { from: number; to: number },
   ): Promise<SeriesResponse> {
     const r = range ?? fallback;
-    const bucket = chartBucketFor(r.to - r.from);
     const has = range !== null && range.from <= range.to;
     checkSpan(r.to - r.from);
-    const start = Math.floor(r.from / bucket.ms) * bucket.ms;
-    const points = has ? Math.floor((r.to - start) / bucket.ms) + 1 : 0;
+    // Raw readings before the company's retention mark are gone: such a range reads the hourly rollups.
+    const floor = sensors.length > 0 ? await retentionFloorMs(deps.db, sensors[0].company_id, r.from) : 0;
+    const plan = chartPlan(r.from, r.to, floor);
+    const start = plan.start;
+    const points = has ? plan.points : 0;
     const by = new Map<number, SensorSeries>(
       sensors.map((s) => [
         s.id,
@@ -81,7 +84,7 @@ export function createKit(deps: ServiceDeps) {
       ]),
     );
     if (has) {
-      for (const p of await readings.series([...by.keys()], r.from, r.to, bucket.ms, start)) {
+      for (const p of await readings.series([...by.keys()], r.from, r.to, plan.bucketMs, start)) {
         const s = by.get(p.sensorId);
         if (!s) continue;
         for (let k = 0; k < p.index.length; k++) {
@@ -96,8 +99,8 @@ export function createKit(deps: ServiceDeps) {
     return {
       from: r.from,
       to: r.to,
-      bucket: bucket.name,
-      bucketMs: bucket.ms,
+      bucket: plan.bucket,
+      bucketMs: plan.bucketMs,
       start,
       points,
       series: [...by.values()],

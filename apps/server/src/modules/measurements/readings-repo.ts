@@ -1,7 +1,9 @@
 import { HOUR_MS } from '@sitepulse/domain';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { DialectName } from '../../db/index.ts';
+import type { DialectName, RawDriver } from '../../db/index.ts';
 import type { Database } from '../../db/types.ts';
+import type { ChartPlan } from './chart-plan.ts';
+import { createRawRows, jsonArray, placeholders, type SensorColumns, toSensorColumns } from './raw-rows.ts';
 
 /** One sensor's buckets: parallel arrays of the bucket's index on the grid, its average, min and max. */
 export interface SensorBuckets {
@@ -323,3 +325,85 @@ export function createReadingsRepo(db: Kysely<Database>, dialect: DialectName) {
   };
 }
 export type ReadingsRepo = ReturnType<typeof createReadingsRepo>;
+
+// ---- Job chart reads (issue 18): rows as arrays, the source chosen by chart-plan.ts `chartPlan`.
+
+/**
+ * The bucketed readings of the job charts (POST /data/measurement/time and /time/by_sids), and the
+ * tally of the rows they read, which the answer cache keys on (docs/decisions/chart-reads.md).
+ */
+export function createChartReadings(raw: RawDriver) {
+  const rows = createRawRows(raw);
+  const hourOf = (t: number) => Math.floor(t / HOUR_MS) * HOUR_MS;
+  return {
+    /**
+     * Per sensor, the buckets holding readings within [from, to] as columns: bucket starts, avg, min,
+     * max. `reading`: the readings grouped by bucket in SQL; `hour`: the hourly rollups as they are
+     * (each whole hour from the one holding `from`); `hours`: the rollups grouped by bucket. The
+     * database aggregates each sensor's buckets into JSON arrays, so a sensor costs one row.
+     */
+    async buckets(sensorIds: number[], from: number, to: number, plan: ChartPlan): Promise<SensorColumns[]> {
+      if (sensorIds.length === 0 || from > to) return [];
+      const ids = placeholders(sensorIds.length);
+      const b = Math.trunc(plan.bucketMs);
+      let inner: string;
+      let params: number[];
+      if (plan.source === 'reading') {
+        inner = `SELECT sensor_id, ts - ts % ${b} AS b, AVG(value) AS a, MIN(value) AS mn, MAX(value) AS mx
+          FROM reading WHERE sensor_id IN (${ids}) AND ts >= ? AND ts <= ?
+          GROUP BY sensor_id, ts - ts % ${b}`;
+        params = [...sensorIds, from, to];
+      } else if (plan.source === 'hour') {
+        inner = `SELECT sensor_id, hour AS b, total / n AS a, min AS mn, max AS mx
+          FROM reading_hour WHERE sensor_id IN (${ids}) AND hour >= ? AND hour <= ?`;
+        params = [...sensorIds, hourOf(from), to];
+      } else {
+        inner = `SELECT sensor_id, hour - hour % ${b} AS b, SUM(total) / SUM(n) AS a, MIN(min) AS mn, MAX(max) AS mx
+          FROM reading_hour WHERE sensor_id IN (${ids}) AND hour >= ? AND hour <= ?
+          GROUP BY sensor_id, hour - hour % ${b}`;
+        params = [...sensorIds, hourOf(from), to];
+      }
+      const j = (x: string) => jsonArray(raw.dialect, x);
+      return toSensorColumns(
+        await rows(
+          `SELECT sensor_id, ${j('b')}, ${j('a')}, ${j('mn')}, ${j('mx')} FROM (${inner}) x GROUP BY sensor_id`,
+          params,
+        ),
+      );
+    },
+
+    /**
+     * What `buckets` reads, summed up in one row (the database does the counting, nothing comes back
+     * per row): for readings their count and the sum of their times, for rollups their count and the
+     * readings they hold. Readings are only added (never changed), so any reading stored within the
+     * range changes it, and a tally over a longer range that equals one over a shorter range means
+     * nothing lies between their ends.
+     */
+    async tally(sensorIds: number[], from: number, to: number, plan: ChartPlan): Promise<string> {
+      if (sensorIds.length === 0 || from > to) return '';
+      const ids = placeholders(sensorIds.length);
+      const [r] =
+        plan.source === 'reading'
+          ? await rows(
+              `SELECT COUNT(*), SUM(ts - ?) FROM reading WHERE sensor_id IN (${ids}) AND ts >= ? AND ts <= ?`,
+              [from, ...sensorIds, from, to],
+            )
+          : await rows(
+              `SELECT COUNT(*), SUM(n) FROM reading_hour WHERE sensor_id IN (${ids}) AND hour >= ? AND hour <= ?`,
+              [...sensorIds, hourOf(from), to],
+            );
+      return `${r[0]}:${r[1] ?? 0}`;
+    },
+
+    /** The tally of the rollups of the hours holding `from` and `to` only (a few index seeks). */
+    async edgeTally(sensorIds: number[], from: number, to: number): Promise<string> {
+      if (sensorIds.length === 0 || from > to) return '';
+      const [r] = await rows(
+        `SELECT COUNT(*), SUM(n) FROM reading_hour WHERE sensor_id IN (${placeholders(sensorIds.length)}) AND hour IN (?, ?)`,
+        [...sensorIds, hourOf(from), hourOf(to)],
+      );
+      return `${r[0]}:${r[1] ?? 0}`;
+    },
+  };
+}
+export type ChartReadings = ReturnType<typeof createChartReadings>;

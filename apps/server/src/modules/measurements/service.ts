@@ -1,4 +1,4 @@
-import type { ServiceDeps } from '../../services.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { createDataJobs } from './data-jobs.ts';
 import { createKit } from './kit.ts';
 import { createMicroweather } from './microweather.ts';

@@ -13,7 +13,7 @@ import type { Selectable } from 'kysely';
 import type { CableTable, NodeTable } from '../../db/types.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import type { ServiceDeps } from '../../services.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { batteryOf, signalOf, toChannelSensor } from '../measurements/mappers.ts';
 import type { MeasurementsService } from '../measurements/service.ts';
 import { createNodesRepo } from './repo.ts';

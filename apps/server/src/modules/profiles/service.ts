@@ -15,7 +15,7 @@ import {
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { assertSameCompany } from '../../lib/scope.ts';
-import type { ServiceDeps } from '../../services.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { createProfilesRepo, type ProfileRow } from './repo.ts';
 
 /** Reads the stored breaks (JSON text); anything unreadable reads as none. */

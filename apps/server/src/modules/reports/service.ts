@@ -40,8 +40,9 @@ import type { Actor } from '../../lib/actor.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { assertSameCompany } from '../../lib/scope.ts';
+import type { SiteAccess } from '../../lib/site-access.ts';
 import type { StorageLimit } from '../../lib/storage-limit.ts';
-import type { JobsitesService, SiteAccess } from '../jobsites/service.ts';
+import type { JobsitesService } from '../jobsites/service.ts';
 import type { ReportGenerator } from './generators/types.ts';
 import type { NewRequest, ReportsRepo, RequestRow, ScheduleRow } from './repo.ts';
 

@@ -28,8 +28,9 @@ import {
 import type { Actor } from '../../lib/actor.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertSameCompany } from '../../lib/scope.ts';
+import type { SiteAccess } from '../../lib/site-access.ts';
 import type { ChecklistsService } from '../checklists/service.ts';
-import type { JobsitesService, SiteAccess } from '../jobsites/service.ts';
+import type { JobsitesService } from '../jobsites/service.ts';
 import type { LumitrackService } from '../lumitrack/service.ts';
 import type { UsersService } from '../users/service.ts';
 import type { ElementRow, ElementScope, EventRow, StageFilter, StageRow, TrackingRepo } from './repo.ts';

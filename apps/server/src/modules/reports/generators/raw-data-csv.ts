@@ -5,6 +5,7 @@ import {
   hourPages,
   type RawSensor,
   readingPages,
+  removedBefore,
   reportSensors,
   valueIn,
   writeChunk,
@@ -50,6 +51,8 @@ export function csvGenerator(hourly: boolean): ReportGenerator {
       const clock = zoneClock(zone, t);
       const fmt = zonedFormatter(zone);
       const sensors = await reportSensors(ctx, t);
+      // A CSV has no place for a note: a range wholly before the retention mark is refused with its reason.
+      await removedBefore(ctx, t);
       const types = typesOf(sensors);
       const { out, signal } = ctx;
       await writeChunk(out, `\ufeff${stringify([header(t, zone, types, hourly)])}`, signal);

@@ -96,6 +96,20 @@ export async function reportSensors(ctx: ReportContext, t: RawDataText): Promise
     });
 }
 
+/**
+ * The company's retention mark (docs/decisions/data-retention.md) as a UTC day, when the range starts
+ * before it: the raw readings before it were removed, so the file holds only those from then on. A range
+ * that ends before it is a ReportError: nothing raw is left to write. null when nothing was removed.
+ */
+export async function removedBefore(ctx: ReportContext, t: RawDataText): Promise<string | null> {
+  const mark = await ctx.services.retention.rawRemovedBefore(ctx.request.companyId);
+  const { from, to } = ctx.attributes;
+  if (mark === null || from >= mark) return null;
+  const day = new Date(mark).toISOString().slice(0, 10);
+  if (to < mark) throw new ReportError(t.rangeRemoved(day));
+  return day;
+}
+
 /** Runs an access check; a refusal (404/403) becomes the report's plain reason. */
 async function readable<T>(check: () => Promise<T>, reason: string): Promise<T> {
   try {

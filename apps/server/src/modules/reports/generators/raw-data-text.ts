@@ -33,6 +33,10 @@ export interface RawDataText {
   rowsHourly: string;
   noSensors: string;
   noReadings: string;
+  /** the summary's note when the range starts before the company's retention mark (a UTC day) */
+  rawRemoved: (day: string) => string;
+  /** the reason when the whole range lies before it */
+  rangeRemoved: (day: string) => string;
   sensorTypes: Readonly<Record<string, string>>;
   /** reasons a report could not be made (shown on the report list) */
   sensorGone: (id: number) => string;
@@ -70,6 +74,10 @@ const EN: RawDataText = {
   rowsHourly: 'One row per sensor per hour: average, min, max and number of readings',
   noSensors: 'No sensors were chosen.',
   noReadings: 'No readings in this range.',
+  rawRemoved: (day) =>
+    `Readings before ${day} (UTC) were removed by the company's data retention: the sheets hold the readings from then on, and the counts, minimum and maximum above still count the hours before (the charts show them hour by hour).`,
+  rangeRemoved: (day) =>
+    `The readings of this range were removed by the company's data retention (everything before ${day}, UTC); the charts still show them hour by hour.`,
   sensorTypes: {},
   sensorGone: (id) => `Sensor ${id} can no longer be read by the report's owner on this job site.`,
   nodeGone: (id) => `Node ${id} can no longer be read by the report's owner on this job site.`,
@@ -126,6 +134,10 @@ const ES: RawDataText = {
   rowsHourly: 'Una fila por sensor y hora: promedio, mínimo, máximo y número de lecturas',
   noSensors: 'No se eligió ningún sensor.',
   noReadings: 'No hay lecturas en este intervalo.',
+  rawRemoved: (day) =>
+    `Las lecturas anteriores al ${day} (UTC) se eliminaron por la retención de datos de la empresa: las hojas contienen las lecturas desde entonces, y el número, el mínimo y el máximo de arriba siguen contando las horas anteriores (los gráficos las muestran hora por hora).`,
+  rangeRemoved: (day) =>
+    `Las lecturas de este intervalo se eliminaron por la retención de datos de la empresa (todo lo anterior al ${day}, UTC); los gráficos siguen mostrándolas hora por hora.`,
   sensorTypes: ES_SENSOR_TYPES,
   sensorGone: (id) => `El propietario del informe ya no puede leer el sensor ${id} en este sitio de obra.`,
   nodeGone: (id) => `El propietario del informe ya no puede leer el nodo ${id} en este sitio de obra.`,

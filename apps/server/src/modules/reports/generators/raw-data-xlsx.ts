@@ -4,6 +4,7 @@ import {
   hourPages,
   type RawSensor,
   readingPages,
+  removedBefore,
   reportSensors,
   type SensorFigures,
   sensorFigures,
@@ -72,6 +73,7 @@ function writeSummary(
   sheetNames: Map<number, string>,
   name: string,
   hourly: boolean,
+  removed: string | null,
 ) {
   const { from, to, timeZone, units } = ctx.attributes;
   const ws = wb.addWorksheet(name, {});
@@ -105,7 +107,14 @@ function writeSummary(
   pair(t.units, t.unitSystems[units]);
   pair(t.rows, hourly ? t.rowsHourly : t.rowsRaw);
   const total = [...figures.values()].reduce((a, f) => a + f.n, 0);
-  const note = sensors.length === 0 ? t.noSensors : total === 0 ? t.noReadings : '';
+  const note =
+    sensors.length === 0
+      ? t.noSensors
+      : removed !== null
+        ? t.rawRemoved(removed)
+        : total === 0
+          ? t.noReadings
+          : '';
   ws.addRow(note ? [note] : []).commit();
   ws.addRow([]).commit();
   const head = ws.addRow([
@@ -161,6 +170,7 @@ export function xlsxGenerator(hourly: boolean): ReportGenerator {
       const t = rawDataText(ctx.attributes.language);
       const clock = zoneClock(zone, t);
       const sensors = await reportSensors(ctx, t);
+      const removed = await removedBefore(ctx, t);
       const figures = await sensorFigures(ctx, sensors);
       const used = new Set<string>(['history']);
       const summaryName = uniqueSheetName(t.summary, '', used);
@@ -173,7 +183,7 @@ export function xlsxGenerator(hourly: boolean): ReportGenerator {
       });
       wb.creator = 'Sitepulse';
       wb.created = new Date(ctx.request.createdAt);
-      writeSummary(wb, ctx, t, clock, sensors, figures, sheetNames, summaryName, hourly);
+      writeSummary(wb, ctx, t, clock, sensors, figures, sheetNames, summaryName, hourly, removed);
 
       for (const s of sensors) {
         const typeName = sensorTypeName(t, s.sensorType);
