@@ -56,7 +56,8 @@ export async function renderPdf(pdf: Buffer, dpi: number): Promise<PNG[]> {
     await writeFile(join(dir, 'in.pdf'), pdf);
     await run('pdftoppm', ['-r', String(dpi), '-png', join(dir, 'in.pdf'), join(dir, 'page')]);
     const pages = (await readdir(dir)).filter((f) => f.startsWith('page')).sort();
-    return Promise.all(pages.map(async (f) => PNG.sync.read(await readFile(join(dir, f)))));
+    // Awaited here: the finally below removes the folder, which must wait until every page is read.
+    return await Promise.all(pages.map(async (f) => PNG.sync.read(await readFile(join(dir, f)))));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
