@@ -20,6 +20,7 @@ import { desktop, phone, screenshot, useE2E } from './support/browser.ts';
 import { demoCompany, demoUsers } from './support/demo.ts';
 import {
   demoSites,
+  expectCount,
   expectNoHorizontalOverflow,
   expectPath,
   expectText,
@@ -254,7 +255,7 @@ describe('Lumitrack IDs, QR labels and checklists', () => {
     await row.getByRole('button', { name: `Actions for ${TEMPLATE}` }).click();
     await desk.getByRole('menuitem', { name: 'Edit items' }).click();
     const editor = desk.getByRole('dialog', { name: `Items of ${TEMPLATE}` });
-    expect(await editor.getByTestId('template-item').count()).toBe(9);
+    await expectCount(editor.getByTestId('template-item'), 9);
     await screenshot(desk, 'checklists-editor-1280');
     await editor.getByRole('button', { name: 'Cancel' }).click();
 

@@ -4,6 +4,9 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
+import { muiWithoutCssVariables } from './build/mui-without-css-variables.ts';
+import { pureSchemas } from './build/pure-schemas.ts';
+import { stringAreas } from './build/string-areas.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -28,6 +31,9 @@ const VENDOR = { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initia
  */
 const PURE = /\/packages\/(domain|contracts)\/src\//;
 
+/** Our source modules (the app's and our packages'), where string keys and dynamic imports are looked for. */
+const APP_SOURCES = /\/(apps\/web\/src|packages\/(domain|contracts)\/src)\/[^?]*\.tsx?$/;
+
 /** Every file under `dir`, as paths relative to it with '/' separators. */
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -45,6 +51,7 @@ function filesUnder(dir: string): string[] {
 function serviceWorker(): Plugin {
   let root = '';
   let outDir = '';
+  let written = false;
   return {
     name: 'sitepulse-service-worker',
     apply: 'build',
@@ -52,7 +59,11 @@ function serviceWorker(): Plugin {
       root = config.root;
       outDir = resolve(config.root, config.build.outDir);
     },
+    writeBundle() {
+      written = true;
+    },
     async closeBundle() {
+      if (!written) return; // the build failed: its own error says why
       type Chunk = { file: string; css?: string[]; imports?: string[] };
       const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
         string,
@@ -100,7 +111,13 @@ function serviceWorker(): Plugin {
 
 // The server serves dist/ in production; in development Vite proxies /api to it.
 export default defineConfig(({ command }) => ({
-  plugins: [react(), serviceWorker()],
+  plugins: [
+    react(),
+    muiWithoutCssVariables(),
+    pureSchemas(PURE),
+    stringAreas({ root: import.meta.dirname, sources: APP_SOURCES }),
+    serviceWorker(),
+  ],
   resolve: {
     alias:
       command === 'build'
@@ -122,7 +139,16 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       treeshake: { moduleSideEffects: (id: string) => (PURE.test(id) ? false : undefined) },
-      output: { codeSplitting: { groups: [VENDOR] } },
+      output: {
+        codeSplitting: { groups: [VENDOR] },
+        // Files named by their hash alone: a route's files name each other in every import and preload list,
+        // and names like 'listItemButtonClasses-' cost 4 kB gzipped on a signed-in first visit
+        // (docs/decisions/web-bundle.md). The manifest keeps each chunk's name.
+        hashCharacters: 'base36',
+        entryFileNames: 'assets/[hash].js',
+        chunkFileNames: 'assets/[hash].js',
+        assetFileNames: 'assets/[hash].[ext]',
+      },
     },
   },
 }));

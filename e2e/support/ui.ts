@@ -128,6 +128,20 @@ export async function expectText(locator: Locator, pattern: RegExp): Promise<voi
   expect(shown).toMatch(pattern);
 }
 
+/**
+ * Waits until the locator matches exactly `count` elements, then checks it: a list drawn after its part of
+ * the page arrives (a dialog's code is fetched when first opened) is counted once it is there.
+ */
+export async function expectCount(locator: Locator, count: number): Promise<void> {
+  const until = Date.now() + 30_000;
+  let seen = await locator.count();
+  while (seen !== count && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    seen = await locator.count();
+  }
+  expect(seen).toBe(count);
+}
+
 /** No part of the page is wider than the screen. */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   const { scroll, client } = await page.evaluate(() => ({

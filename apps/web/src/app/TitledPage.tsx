@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 
 /** Sets document.title to '<page title> | Sitepulse' (page titles of spec section 2) while shown. */
 export function TitledPage({ titleKey, children }: { titleKey: string; children: ReactNode }) {

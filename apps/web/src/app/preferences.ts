@@ -21,10 +21,10 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useJobSites, useUserDetails } from '../api/queries.ts';
 import { readSession } from '../api/session.ts';
+import { useTranslation } from '../i18n/index.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -1,18 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner.tsx';
-import { loadAreaStrings } from '../i18n/index.ts';
 import { PublicOnly, RequireAdmin, RequireAuth, RequireFeature, RequireJobSite } from './guards.tsx';
 import { RouteErrorBoundary } from './RouteErrorScreen.tsx';
 import { TitledPage } from './TitledPage.tsx';
 
 // The signed-in shell is its own chunk, so /login does not download it (docs/decisions/web-bundle.md).
-// It waits for the strings of every area of the app, so no signed-in screen ever shows a key.
-const AppLayout = lazy(() =>
-  Promise.all([import('./layout/AppLayout.tsx'), loadAreaStrings()]).then(([m]) => ({
-    default: m.AppLayout,
-  })),
-);
+// Every lazy page comes with the strings its code shows (the build wraps each `import()` in `withStrings`,
+// build/string-areas.ts), so no screen ever shows a key.
+const AppLayout = lazy(() => import('./layout/AppLayout.tsx').then((m) => ({ default: m.AppLayout })));
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const HomePage = lazy(() => import('../features/home/HomePage.tsx'));
 const NoAccessPage = lazy(() => import('../features/no-access/NoAccessPage.tsx'));
@@ -31,16 +27,9 @@ const UserManagementPage = lazy(() => import('../features/users/UserManagementPa
 const AddUserPage = lazy(() => import('../features/users/AddUserPage.tsx'));
 const EditUserPage = lazy(() => import('../features/users/EditUserPage.tsx'));
 const MyProfilePage = lazy(() => import('../features/account/MyProfilePage.tsx'));
-// Public account pages are outside the signed-in shell: they fetch the area strings themselves.
-const ResetPasswordPage = lazy(() =>
-  Promise.all([import('../features/account/ResetPasswordPage.tsx'), loadAreaStrings()]).then(([m]) => m),
-);
-const CreatePasswordPage = lazy(() =>
-  Promise.all([import('../features/account/CreatePasswordPage.tsx'), loadAreaStrings()]).then(([m]) => m),
-);
-const AccountSetupPage = lazy(() =>
-  Promise.all([import('../features/account/AccountSetupPage.tsx'), loadAreaStrings()]).then(([m]) => m),
-);
+const ResetPasswordPage = lazy(() => import('../features/account/ResetPasswordPage.tsx'));
+const CreatePasswordPage = lazy(() => import('../features/account/CreatePasswordPage.tsx'));
+const AccountSetupPage = lazy(() => import('../features/account/AccountSetupPage.tsx'));
 const JobSiteMembersPage = lazy(() => import('../features/members/JobSiteMembersPage.tsx'));
 const MemberProfilePage = lazy(() => import('../features/members/MemberProfilePage.tsx'));
 const InviteMemberPage = lazy(() => import('../features/members/InviteMemberPage.tsx'));
@@ -104,11 +93,11 @@ export const routes: RouteObject[] = [
             element: <RequireAdmin>{page('titles.userManagement', <EditUserPage />)}</RequireAdmin>,
           },
           // Ours (issue 16): page views per page and day, for company admins (docs/decisions/usage-tracking.md).
-          { path: '/usage', element: <RequireAdmin>{page('usage.title', <UsagePage />)}</RequireAdmin> },
+          { path: '/usage', element: <RequireAdmin>{page('titles.usage', <UsagePage />)}</RequireAdmin> },
           // Ours (issue 16): the company admins' checklist templates (docs/decisions/lumitrack-screens.md).
           {
             path: '/checklists',
-            element: <RequireAdmin>{page('checklists.title', <ChecklistTemplatesPage />)}</RequireAdmin>,
+            element: <RequireAdmin>{page('titles.checklists', <ChecklistTemplatesPage />)}</RequireAdmin>,
           },
           {
             path: '/materials-tracking',
@@ -192,20 +181,20 @@ export const routes: RouteObject[] = [
               },
               { path: '/report-list/:jobsiteId', element: page('titles.reports', <ReportListPage />) },
               // Ours (issue 15): the site's alarms, with acknowledge.
-              { path: '/alarms/:jobsiteId', element: page('alarms.title', <AlarmsPage />) },
+              { path: '/alarms/:jobsiteId', element: page('titles.alarms', <AlarmsPage />) },
               // Ours (issue 16): a Lumitrack project's screen and one of its IDs (docs/decisions/lumitrack-screens.md).
               {
                 path: '/lumitrack/:jobsiteId/:tenantId',
-                element: page('lumitrack.titles.project', <LumitrackProjectPage />),
+                element: page('titles.lumitrackProject', <LumitrackProjectPage />),
               },
               {
                 path: '/lumitrack/:jobsiteId/:tenantId/id/:lumitrackId',
-                element: page('lumitrack.titles.id', <LumitrackIdPage />),
+                element: page('titles.lumitrackId', <LumitrackIdPage />),
               },
             ],
           },
           // An address the app does not know (ours: the spec names none): 'Not found' with a way back.
-          { path: '*', element: page('notFound.title', <NotFoundPage />) },
+          { path: '*', element: page('titles.notFound', <NotFoundPage />) },
         ],
       },
     ],

@@ -1,5 +1,5 @@
 import PhonelinkLockRoundedIcon from '@mui/icons-material/PhonelinkLockRounded';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { StatusScreen } from './StatusScreen.tsx';
 
 /** Shown on job-site pages to a user with inspector access (8) on that site (spec section 2, 6). */

@@ -3,9 +3,9 @@ import NotificationsPausedRoundedIcon from '@mui/icons-material/NotificationsPau
 import { Box, Link, Typography } from '@mui/material';
 import type { AlarmEvent } from '@sitepulse/contracts';
 import { MISSING_VALUE, paths } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useDisplayPreferences } from '../app/preferences.ts';
+import { useTranslation } from '../i18n/index.ts';
 
 /** The i18n key of an alarm's kind in words (the alarms page's words): a threshold says which bound. */
 export function alarmKindKey(e: Pick<AlarmEvent, 'kind' | 'side'>): string {

@@ -4,7 +4,7 @@ import BatteryAlertRoundedIcon from '@mui/icons-material/BatteryAlertRounded';
 import BatteryFullRoundedIcon from '@mui/icons-material/BatteryFullRounded';
 import { Box, Tooltip } from '@mui/material';
 import { type BatteryState, batteryState } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 
 const LOOK: Record<Exclude<BatteryState, 'HIDE'>, { icon: typeof BatteryFullRoundedIcon; color: string }> = {
   GOOD: { icon: BatteryFullRoundedIcon, color: '#2e7d32' },

@@ -3,10 +3,10 @@ import { Alert } from '@mui/material';
 import type { TextResource } from '@sitepulse/contracts';
 import { AOMS_MATURITY_STRENGTH_DISCLAIMER, matchRoute, showDisclaimer } from '@sitepulse/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { apiFetch } from '../api/client.ts';
 import { queryKeys } from '../api/query-keys.ts';
+import { useTranslation } from '../i18n/index.ts';
 
 /**
  * The maturity-strength disclaimer (spec section 2): shown on the project job list, the dashboards and

@@ -1,7 +1,7 @@
 import ErrorOutlineRoundedIcon from '@mui/icons-material/ErrorOutlineRounded';
 import { Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 
 /**
  * The general error screen (spec section 2): 'Oops!' and a message, with 'Try Again' (a spinner

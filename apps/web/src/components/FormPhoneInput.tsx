@@ -1,5 +1,5 @@
 import { type Control, Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { PhoneInput, type PhoneValue } from './PhoneInput.tsx';
 
 /**

@@ -1,6 +1,5 @@
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
-import { useTranslation } from 'react-i18next';
-import { changeLanguage, SUPPORTED_LANGUAGES } from '../i18n/index.ts';
+import { changeLanguage, SUPPORTED_LANGUAGES, useTranslation } from '../i18n/index.ts';
 
 /**
  * The small EN/ES switch of the screens outside the signed-in shell (the login card, the e-mailed-link

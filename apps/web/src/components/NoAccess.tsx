@@ -1,7 +1,7 @@
 import BlockRoundedIcon from '@mui/icons-material/BlockRounded';
 import { Button } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useTranslation } from '../i18n/index.ts';
 import { StatusScreen } from './StatusScreen.tsx';
 
 /** The no-access page's content: used by /no-access and by the feature and admin guards. */

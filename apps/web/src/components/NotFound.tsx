@@ -2,10 +2,10 @@ import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
 import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
 import { Button } from '@mui/material';
 import { jobSiteBreadcrumbHref, projectBreadcrumbHref } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { useJobSites } from '../api/queries.ts';
+import { useTranslation } from '../i18n/index.ts';
 import { useProjectName } from './project-name.ts';
 import { StatusScreen } from './StatusScreen.tsx';
 

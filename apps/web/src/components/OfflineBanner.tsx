@@ -1,9 +1,9 @@
 import CloudOffRoundedIcon from '@mui/icons-material/CloudOffRounded';
 import { Alert } from '@mui/material';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import { useBrowserOnline, useOfflineSavedAt } from '../api/offline.ts';
 import { useDisplayPreferences } from '../app/preferences.ts';
+import { useTranslation } from '../i18n/index.ts';
 
 /**
  * The band under the top bar while the app is offline or shows values the service worker saved
@@ -16,13 +16,13 @@ export function OfflineBanner() {
   const savedAt = useOfflineSavedAt();
   const prefs = useDisplayPreferences();
   if (online && savedAt === null) return null;
-  let message = t('offline.noSaved');
+  let message = t('shell.offline.noSaved');
   if (savedAt !== null) {
     const day = (ms: number) => dayjs(ms).tz(prefs.timeZone).format('YYYY-MM-DD');
     message =
       day(savedAt) === day(Date.now())
-        ? t('offline.lastSeen', { time: prefs.clock(savedAt) })
-        : t('offline.lastSeenOn', { date: prefs.date(savedAt), time: prefs.clock(savedAt) });
+        ? t('shell.offline.lastSeen', { time: prefs.clock(savedAt) })
+        : t('shell.offline.lastSeenOn', { date: prefs.date(savedAt), time: prefs.clock(savedAt) });
   }
   return (
     <Alert

@@ -1,5 +1,5 @@
 import { Box, CircularProgress } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 
 /** A centred spinner that fills the page area while a page or its data loads. */
 export function PageSpinner() {

@@ -25,7 +25,7 @@ import {
   parsePhoneNumberFromString,
 } from 'libphonenumber-js';
 import { type KeyboardEvent, type Ref, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 
 /** The phone input defaults to Canada (spec section 5). */
 export const DEFAULT_PHONE_COUNTRY = DOMAIN_DEFAULT_PHONE_COUNTRY as CountryCode;

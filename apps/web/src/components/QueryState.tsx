@@ -3,8 +3,8 @@ import InboxRoundedIcon from '@mui/icons-material/InboxRounded';
 import { Box, Button, Paper, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
+import { useTranslation } from '../i18n/index.ts';
 import { InlineSpinner } from './InlineSpinner.tsx';
 import { isNotFound, isRetryable } from './NotFound.tsx';
 

@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import type { ReportStatus } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 
 /** The chip colour of a report request's status (MUI palette names). */
 export const STATUS_COLOURS: Record<ReportStatus, 'default' | 'info' | 'success' | 'error'> = {

@@ -1,6 +1,6 @@
 import { Box, Tooltip } from '@mui/material';
 import { type LatestSignal, SIGNAL_UNKNOWN, signalBars, signalValue } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 
 /**
  * A node's radio signal as bars (spec section 4): nothing for a terminated job, 'unknown' when there is

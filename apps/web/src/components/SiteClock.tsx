@@ -16,11 +16,11 @@ import {
 import type { TenantGroup } from '@sitepulse/contracts';
 import { DEFAULT_TIME_ZONE, isAdminAccount, isReadOnlyAccount, SITE_TIME_ZONE } from '@sitepulse/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useUserDetails } from '../api/queries.ts';
 import { useSetSiteTimeZone } from '../api/site-time.ts';
 import { useSettingValues } from '../api/users.ts';
 import { displayPreferences } from '../app/preferences.ts';
+import { useTranslation } from '../i18n/index.ts';
 import { useAlert } from './AlertBanner.tsx';
 import { useNow } from './useNow.ts';
 

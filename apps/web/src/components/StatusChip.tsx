@@ -1,6 +1,6 @@
 import { Chip, Tooltip } from '@mui/material';
 import { type StatusStyle, statusStyle } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 
 /** The chip colours of spec section 4 ("Status colours and tooltips"), as MUI colours. */
 const CHIP_COLOURS: Record<StatusStyle['colour'], { bg: string; fg: string; border?: string }> = {

@@ -1,6 +1,6 @@
 import { projectDisplayName } from '@sitepulse/domain';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 
 /**
  * The i18n key of a project's shown name when it is named 'Default' (section 2: 'Job Site Sensors' for a

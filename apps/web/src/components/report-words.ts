@@ -1,5 +1,5 @@
 import type { ReportFormat, ReportType } from '@sitepulse/domain';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/index.ts';
 
 /** A type in words with its format: 'Pour report (PDF)'. */
 export function typeLabel(t: TFunction, type: ReportType, format: ReportFormat): string {

@@ -5,7 +5,7 @@
  */
 import type { PortfolioSite } from '@sitepulse/contracts';
 import type { SiteState } from '@sitepulse/domain';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/index.ts';
 
 export interface SiteStateLook {
   colour: string;
@@ -28,8 +28,8 @@ export const showsCount = (state: SiteState): boolean => state !== 'IDLE' && sta
 /** 'in alarm' text of a site's worst state with its count: '1 in alarm', '2 pours curing', 'Nothing running'. */
 export function siteStateText(t: TFunction, site: Pick<PortfolioSite, 'state' | 'count'>): string {
   return site.state === 'IDLE'
-    ? t('portfolio.state.IDLE')
-    : t(`portfolio.state.${site.state}`, { count: site.count });
+    ? t('shell.siteState.IDLE')
+    : t(`shell.siteState.${site.state}`, { count: site.count });
 }
 
 /** The accessible label of a site with its state: 'Harbourfront Tower: 1 in alarm'. */
@@ -38,5 +38,5 @@ export function siteStateLabel(
   name: string,
   site: Pick<PortfolioSite, 'state' | 'count'>,
 ): string {
-  return t('portfolio.siteLabel', { name, state: siteStateText(t, site) });
+  return t('shell.siteLabel', { name, state: siteStateText(t, site) });
 }

@@ -43,3 +43,23 @@ describe.each(areas)('i18n %s', (area) => {
     expect(empty).toEqual([]);
   });
 });
+
+/**
+ * `lng` and `defaultValue` are options the translator reads itself (the language, the text when a key is
+ * missing), so a value passed under those names would change the language or text instead of filling a
+ * `{{…}}` place: a longitude sent as `lng` showed a Spanish reader the English text.
+ */
+it('names no {{…}} place after an option the translator reads itself', () => {
+  const reserved = ['lng', 'defaultValue', 'fallbackLng', 'ns', 'context', 'replace'];
+  const found: string[] = [];
+  for (const [path, tree] of Object.entries(files)) {
+    for (const key of keysOf(tree)) {
+      const v = key.split('.').reduce<unknown>((o, part) => (o as Record<string, unknown>)?.[part], tree);
+      if (typeof v !== 'string') continue;
+      for (const [, name] of v.matchAll(/\{\{\s*([^}\s,]+)/g)) {
+        if (reserved.includes(name ?? '')) found.push(`${path} ${key}: {{${name}}}`);
+      }
+    }
+  }
+  expect(found).toEqual([]);
+});

@@ -1,27 +1,14 @@
-import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
-import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
-import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
-import PersonOutlineRoundedIcon from '@mui/icons-material/PersonOutlineRounded';
-import {
-  Avatar,
-  Box,
-  Divider,
-  IconButton,
-  ListItemIcon,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Typography,
-} from '@mui/material';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { logout } from '../../api/auth.ts';
+import { Avatar, IconButton } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { useUserDetails } from '../../api/queries.ts';
 import { readSession } from '../../api/session.ts';
-import { DisplayToggles } from './DisplayToggles.tsx';
-import { isAdminAccount } from './rules.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { initials } from './SiteAvatar.tsx';
+
+// The menu is fetched when first wanted (the pointer or focus on the avatar, or a click), not with the
+// shell: Menu, its list and the display toggles are 10 kB gzipped (docs/decisions/web-bundle.md).
+const loadMenu = () => import('./AccountMenuList.tsx');
+const AccountMenuList = lazy(loadMenu);
 
 /**
  * The avatar button and its menu (spec section 2): My Profile, User Management (admins only) and
@@ -29,17 +16,14 @@ import { initials } from './SiteAvatar.tsx';
  */
 export function AccountMenu({ mobile }: { mobile: boolean }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Once opened the menu stays mounted, so it closes with its transition.
+  const [opened, setOpened] = useState(false);
   const { data: user } = useUserDetails();
   const username = user?.username ?? readSession('username') ?? '';
   const fullName = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
-  const admin = isAdminAccount(user?.accountType);
   const close = () => setAnchor(null);
-  const go = (path: string) => {
-    close();
-    navigate(path);
-  };
+  const prefetch = () => void loadMenu().catch(() => undefined);
 
   return (
     <>
@@ -48,7 +32,12 @@ export function AccountMenu({ mobile }: { mobile: boolean }) {
         aria-haspopup="menu"
         aria-expanded={anchor ? true : undefined}
         aria-controls={anchor ? 'account-menu' : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={(e) => {
+          setOpened(true);
+          setAnchor(e.currentTarget);
+        }}
         sx={{ p: 0.5 }}
       >
         <Avatar
@@ -64,61 +53,11 @@ export function AccountMenu({ mobile }: { mobile: boolean }) {
           {initials(fullName || username || '?')}
         </Avatar>
       </IconButton>
-      <Menu
-        id="account-menu"
-        anchorEl={anchor}
-        open={!!anchor}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { mt: 1, minWidth: 230, borderRadius: 2 } } }}
-      >
-        <Box sx={{ px: 2, pt: 1, pb: 1.25 }} aria-hidden>
-          <Typography variant="subtitle2" noWrap sx={{ fontWeight: 700 }}>
-            {fullName || username}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap component="div">
-            {user?.email || username}
-          </Typography>
-        </Box>
-        <Divider />
-        <DisplayToggles />
-        <Divider sx={{ mb: 0.5 }} />
-        <MenuItem onClick={() => go('/my-profile')}>
-          <ListItemIcon>
-            <PersonOutlineRoundedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('shell.menu.myProfile')}</ListItemText>
-        </MenuItem>
-        {admin && !mobile ? (
-          <MenuItem onClick={() => go('/user-management')}>
-            <ListItemIcon>
-              <ManageAccountsOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('shell.menu.userManagement')}</ListItemText>
-          </MenuItem>
-        ) : null}
-        {/* Ours (issue 16): the company's usage, for admins like user management. */}
-        {admin && !mobile ? (
-          <MenuItem onClick={() => go('/usage')}>
-            <ListItemIcon>
-              <InsightsOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('usage.menu')}</ListItemText>
-          </MenuItem>
-        ) : null}
-        <MenuItem
-          onClick={() => {
-            close();
-            void logout();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutRoundedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('shell.menu.logout')}</ListItemText>
-        </MenuItem>
-      </Menu>
+      {opened ? (
+        <Suspense fallback={null}>
+          <AccountMenuList anchor={anchor} onClose={close} mobile={mobile} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,8 +1,8 @@
 import NavigateNextRoundedIcon from '@mui/icons-material/NavigateNextRounded';
 import { Breadcrumbs, Link, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useCurrentJobSite } from '../../api/queries.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { useBreadcrumbJobName } from './job-name.ts';
 import { defaultProjectNameKey, jobSitePath, projectPath } from './rules.ts';
 

@@ -1,11 +1,9 @@
 import { Box, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { SYSTEMS, type UnitSystem, USER_SETTING_TYPES } from '@sitepulse/domain';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSaveUserSetting, useUserDetails } from '../../api/queries.ts';
+import { useSaveUserSetting } from '../../api/queries.ts';
 import { writeSession } from '../../api/session.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
-import { changeLanguage, SUPPORTED_LANGUAGES } from '../../i18n/index.ts';
+import { changeLanguage, SUPPORTED_LANGUAGES, useTranslation } from '../../i18n/index.ts';
 import { useDisplayPreferences } from '../preferences.ts';
 
 const LANGUAGE_NAMES: Record<(typeof SUPPORTED_LANGUAGES)[number], string> = { en: 'English', es: 'Español' };
@@ -86,17 +84,4 @@ export function DisplayToggles() {
       </ToggleButtonGroup>
     </Box>
   );
-}
-
-/**
- * Applies the signed-in user's saved Language setting when it arrives or changes (another device, or the
- * toggle above). It follows the setting, not the screen's language, so a choice made on the login card
- * stands until the user's saved setting says otherwise.
- */
-export function useUserLanguage(): void {
-  const { data: user } = useUserDetails();
-  const saved = user?.userSettingData?.find((s) => s.type === USER_SETTING_TYPES.language)?.val;
-  useEffect(() => {
-    if (saved && (SUPPORTED_LANGUAGES as readonly string[]).includes(saved)) void changeLanguage(saved);
-  }, [saved]);
 }

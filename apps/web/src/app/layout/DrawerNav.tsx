@@ -31,7 +31,6 @@ import {
 import type { Tenant, TenantGroup } from '@sitepulse/contracts';
 import { paths, sortProjectsNewestFirst } from '@sitepulse/domain';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { portfolioBySite, usePortfolio } from '../../api/portfolio.ts';
 import { useCompanyModules, useConfig, useJobSites, useUserDetails } from '../../api/queries.ts';
@@ -40,6 +39,7 @@ import { recordUsageEvent } from '../../api/usage.ts';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
 import { SiteStateBadge, WithStateDot } from '../../components/SiteStateBadge.tsx';
 import { siteStateLabel } from '../../components/site-state.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { NavItem } from './NavItem.tsx';
 import {
   defaultProjectNameKey,
@@ -389,7 +389,7 @@ export function DrawerNav({ collapsed, onNavigate }: DrawerNavProps) {
         {/* The alarms of the job site on screen (issue 15). */}
         {selectedSiteId !== null && Number.isInteger(selectedSiteId) ? (
           <NavItem
-            label={t('alarms.entry')}
+            label={t('titles.alarms')}
             icon={<NotificationsActiveOutlinedIcon />}
             to={paths.alarms.href(selectedSiteId)}
             onClick={onNavigate}
@@ -410,7 +410,7 @@ export function DrawerNav({ collapsed, onNavigate }: DrawerNavProps) {
         {/* Ours (issue 16): the checklist templates of Lumitrack projects, for company admins. */}
         {activeModules?.has('Lumitrack') && isAdminAccount(user.data?.accountType) ? (
           <NavItem
-            label={t('checklists.entry')}
+            label={t('titles.checklists')}
             icon={<FactCheckOutlinedIcon />}
             to="/checklists"
             onClick={onNavigate}

@@ -1,8 +1,8 @@
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import { Alert, Button, IconButton } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useTranslation } from '../../i18n/index.ts';
 import { useDisplayPreferences } from '../preferences.ts';
 
 /**

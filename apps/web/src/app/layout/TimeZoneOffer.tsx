@@ -9,10 +9,10 @@ import {
   USER_SETTING_TYPES,
 } from '@sitepulse/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useUserDetails } from '../../api/queries.ts';
 import { useAnswerTimeZoneOffer } from '../../api/site-time.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { browserTimeZone } from '../preferences.ts';
 
 /**

@@ -1,10 +1,10 @@
 import MenuOpenRoundedIcon from '@mui/icons-material/MenuOpenRounded';
 import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
 import { AppBar, Box, Divider, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useCompany, useCompanyLogo } from '../../api/queries.ts';
 import { readSession } from '../../api/session.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { AppBreadcrumbs } from './AppBreadcrumbs.tsx';
 import { ZoneIndicator } from './ZoneIndicator.tsx';

@@ -1,8 +1,8 @@
 import ScheduleRoundedIcon from '@mui/icons-material/ScheduleRounded';
 import { Button, Tooltip } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useCurrentJobSite } from '../../api/queries.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { useDisplayPreferences } from '../preferences.ts';
 
 /**
@@ -17,7 +17,7 @@ export function ZoneIndicator() {
   const { jobSite } = useCurrentJobSite(jobsiteId);
   const label = prefs.zoneLabel();
   const vars = { zone: prefs.timeZone, label, site: jobSite?.name ?? '' };
-  const tip = t(`siteTime.indicator.${prefs.timeZoneSource}`, vars);
+  const tip = t(`shell.zoneIndicator.${prefs.timeZoneSource}`, vars);
   return (
     <Tooltip title={tip}>
       <Button
@@ -26,7 +26,7 @@ export function ZoneIndicator() {
         color="inherit"
         size="small"
         startIcon={<ScheduleRoundedIcon fontSize="small" />}
-        aria-label={t('siteTime.indicator.aria', { label })}
+        aria-label={t('shell.zoneIndicator.aria', { label })}
         data-testid="zone-indicator"
         data-zone={prefs.timeZone}
         sx={{

@@ -1,6 +1,6 @@
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { TIME_RANGES, type TimeRange } from './time-range.ts';
 
 /** The chosen time range, with the moment it was chosen (ranges count back from then). */

@@ -2,9 +2,9 @@ import 'uplot/dist/uPlot.min.css';
 import { Box, Button, Typography } from '@mui/material';
 import { type DisplayScale, MISSING_VALUE } from '@sitepulse/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import { useDisplayPreferences } from '../../app/preferences.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { EmptyState } from '../QueryState.tsx';
 import { fitAxisSize, formatTicks } from './axis.ts';
 import {

@@ -1,11 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { PASSWORD_MIN_LENGTH } from '@sitepulse/domain';
 import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { lazyZodResolver } from '../../components/lazy-resolver.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { failureKey } from './messages.ts';
 import { PasswordField } from './PasswordField.tsx';
-import { type NewPasswordValues, newPasswordSchema } from './validation.ts';
+import type { NewPasswordValues } from './validation.ts';
+
+// The form's checks (zod) are fetched at its first check (docs/decisions/web-bundle.md).
+const resolver = lazyZodResolver(() => import('./validation.ts').then((m) => m.newPasswordSchema));
 
 /** The new password and its confirmation, each with a show/hide toggle; the rule is said under the first. */
 export function NewPasswordFields({
@@ -57,7 +60,7 @@ export function NewPasswordForm({
 }) {
   const { t } = useTranslation();
   const { register, handleSubmit, formState } = useForm<NewPasswordValues>({
-    resolver: zodResolver(newPasswordSchema),
+    resolver,
     defaultValues: { password: '', confirm: '' },
   });
   return (

@@ -1,8 +1,9 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { IconButton, InputAdornment, type TextFieldProps } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../components/TextInput.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { useFieldMessage } from './messages.ts';
 
 /** A password input with a show/hide toggle, as on the login screen. `error` is an i18n key. */
@@ -10,12 +11,14 @@ export function PasswordField({
   error,
   helperText,
   ...props
-}: Omit<TextFieldProps, 'error' | 'type'> & { error?: string }) {
+}: Omit<TextFieldProps, 'error' | 'type' | 'select' | 'variant' | 'slots' | 'children'> & {
+  error?: string;
+}) {
   const { t } = useTranslation();
   const message = useFieldMessage();
   const [shown, setShown] = useState(false);
   return (
-    <TextField
+    <TextInput
       {...props}
       type={shown ? 'text' : 'password'}
       fullWidth

@@ -1,8 +1,8 @@
 import { Card, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { PublicBackdrop } from '../../components/PublicBackdrop.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 
 /**
  * The frame of the account pages a person reaches from an e-mailed link, outside the signed-in shell

@@ -2,9 +2,9 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineRounde
 import LinkOffIcon from '@mui/icons-material/LinkOffRounded';
 import { Button, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { confirmResetPassword } from '../../api/users.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { isDeadLink } from './messages.ts';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { Outcome, PublicFrame } from './PublicFrame.tsx';

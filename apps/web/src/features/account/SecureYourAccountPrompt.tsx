@@ -1,10 +1,10 @@
 import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined';
 import { Alert, AlertTitle, Button, Stack } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useUserDetails } from '../../api/queries.ts';
 import { hasSeen, markSeen } from '../../api/session.ts';
+import { useTranslation } from '../../i18n/index.ts';
 
 /**
  * The secure-your-account prompt (spec section 2 "Other visible pieces"): a signed-in user with no phone

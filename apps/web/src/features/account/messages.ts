@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH, WEAK_PASSWORD_CODE } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
+import { useTranslation } from '../../i18n/index.ts';
 
 /** The text of a form field's message (an i18n key from validation.ts), or the blank line that keeps its place. */
 export function useFieldMessage(): (key: string | undefined) => string {

@@ -11,9 +11,9 @@ import {
 import type { AlarmEvent } from '@sitepulse/contracts';
 import { ACK_NOTE_MAX } from '@sitepulse/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { useAcknowledgeAlarm } from './api.ts';
 
 /**

@@ -21,14 +21,20 @@ import {
 import { useTheme } from '@mui/material/styles';
 import type { AlarmEvent } from '@sitepulse/contracts';
 import type { AlarmState } from '@sitepulse/domain';
-import type { TFunction } from 'i18next';
 import { Fragment, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { type DisplayPreferences, useDisplayPreferences } from '../../app/preferences.ts';
-import { AckDialog } from './AckDialog.tsx';
+import { lazyDialog } from '../../components/lazy-dialog.tsx';
+import type { TFunction } from '../../i18n/index.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { AlarmMessages } from './AlarmMessages.tsx';
 import { alarmKindKey, alarmValueText } from './rules.ts';
+
+// Fetched when first opened (docs/decisions/web-bundle.md).
+const AckDialog = lazyDialog(
+  () => import('./AckDialog.tsx').then((m) => m.AckDialog),
+  (p) => p.alarm !== null,
+);
 
 const STATE_COLOURS: Record<AlarmState, 'error' | 'warning' | 'default'> = {
   ACTIVE: 'error',

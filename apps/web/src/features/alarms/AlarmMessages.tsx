@@ -1,8 +1,8 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import type { NotificationMessage } from '@sitepulse/contracts';
-import { useTranslation } from 'react-i18next';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { useAlarmMessages } from './api.ts';
 import { type DeliveryShown, deliveryShown, fallbackReasonKey } from './rules.ts';
 

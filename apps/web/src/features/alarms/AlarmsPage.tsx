@@ -1,7 +1,6 @@
 import { Stack, Typography } from '@mui/material';
 import { sensorDetailsHref } from '@sitepulse/domain';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAlarmEvents } from '../../api/alarm-events.ts';
 import { useLiveReadings } from '../../api/live.ts';
@@ -9,6 +8,7 @@ import { useCurrentJobSite, useLumimonOverview } from '../../api/queries.ts';
 import { useSiteMaturityJobs } from '../../api/site-jobs.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { type AlarmLinks, AlarmList } from './AlarmList.tsx';
 import { jobLinksById, sortAlarms } from './rules.ts';
 

@@ -12,10 +12,10 @@ import {
 } from '@mui/material';
 import { RETRY_LIMIT } from '@sitepulse/domain';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { completeCompanySetup, ServerInfoError, submitCompanyCode } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
 import { readNumber } from '../../api/session.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { trackAuthCodeFailed } from './analytics.ts';
 import { CodeEntry } from './CodeEntry.tsx';
 import { StepHeading } from './StepHeading.tsx';

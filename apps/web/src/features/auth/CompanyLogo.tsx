@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 
 /** The Sitepulse mark: a pulse line on the brand's navy tile (the favicon's drawing). */
 export function BrandMark({ size = 48 }: { size?: number }) {

@@ -23,8 +23,8 @@ import {
 } from '@sitepulse/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { requestPasswordReset } from '../../api/auth.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { messageKey } from './messages.ts';
 
 /** The dialog's states of spec section 4 ('closed' is the `open` prop being false). */

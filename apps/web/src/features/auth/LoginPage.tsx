@@ -3,7 +3,6 @@ import { Box, Button, Card, CardContent, CircularProgress, Divider, Stack, Typog
 import type { UserDetail } from '@sitepulse/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type Location, useLocation, useNavigate } from 'react-router';
 import { fetchCompanyLogo, resetCompany } from '../../api/auth.ts';
 import { useConfig } from '../../api/queries.ts';
@@ -11,6 +10,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { readNumber, readSession } from '../../api/session.ts';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { PUBLIC_BACKGROUND, PublicBackdrop } from '../../components/PublicBackdrop.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { CompanyCodeStep } from './CompanyCodeStep.tsx';
 import { BrandMark, CompanyLogo } from './CompanyLogo.tsx';
 import { scheduleLandingRedirect } from './landing.ts';

@@ -10,8 +10,8 @@ import {
   Typography,
 } from '@mui/material';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { hasSeen, markSeen } from '../../api/session.ts';
+import { useTranslation } from '../../i18n/index.ts';
 
 /**
  * A translated text with one marked part, '<1>…</1>', drawn by `mark` (the policy link). react-i18next's

@@ -1,29 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import {
-  Alert,
-  Box,
-  Button,
-  IconButton,
-  InputAdornment,
-  Link,
-  Stack,
-  Tab,
-  Tabs,
-  TextField,
-} from '@mui/material';
+import { Alert, Box, Button, IconButton, InputAdornment, Link, Stack, Tab, Tabs } from '@mui/material';
 import type { UserDetail } from '@sitepulse/contracts';
 import { phoneLoginUsername } from '@sitepulse/domain';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { type LoginInput, login } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
+import { lazyZodResolver } from '../../components/lazy-resolver.ts';
+import { TextInput } from '../../components/TextInput.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { emptyLoginPhone, loadPhone } from './phone.ts';
 import { StepHeading } from './StepHeading.tsx';
-import { type LoginFormValues, type LoginMethod, loginSchema } from './validation.ts';
+import type { LoginFormValues, LoginMethod } from './validation.ts';
+
+// The form's checks (zod) are fetched at its first check (docs/decisions/web-bundle.md).
+const loginResolver = lazyZodResolver(() => import('./validation.ts').then((m) => m.loginSchema));
 
 export interface UserLoginStepProps {
   companyName?: string | null;
@@ -50,7 +43,7 @@ export function UserLoginStep({ companyName, onSignedIn, onForgotPassword }: Use
   const [showPassword, setShowPassword] = useState(false);
   const { control, register, handleSubmit, setValue, clearErrors, watch, formState } =
     useForm<LoginFormValues>({
-      resolver: zodResolver(loginSchema),
+      resolver: loginResolver,
       defaultValues: { method: 'username', username: '', phone: emptyLoginPhone(), password: '' },
     });
   const method = watch('method');
@@ -101,7 +94,7 @@ export function UserLoginStep({ companyName, onSignedIn, onForgotPassword }: Use
         </Tabs>
         <Stack spacing={1}>
           {method === 'username' ? (
-            <TextField
+            <TextInput
               {...register('username')}
               label={t('auth.login.username')}
               autoComplete="username"
@@ -132,7 +125,7 @@ export function UserLoginStep({ companyName, onSignedIn, onForgotPassword }: Use
               />
             </Suspense>
           )}
-          <TextField
+          <TextInput
             {...register('password')}
             type={showPassword ? 'text' : 'password'}
             label={t('auth.login.password')}

@@ -25,18 +25,31 @@ import { useTheme } from '@mui/material/styles';
 import type { ChecklistAuditEntry, ChecklistTemplate } from '@sitepulse/contracts';
 import { MISSING_VALUE } from '@sitepulse/domain';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useChecklistTemplates } from '../../api/checklists.ts';
 import { useJobSites, useUserDetails } from '../../api/queries.ts';
 import { sessionSnapshot } from '../../api/session.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
+import { lazyDialog } from '../../components/lazy-dialog.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { useChecklistAudits, useToggleTemplate } from './api.ts';
-import { checklistErrorText, ProjectsDialog, RenameDialog } from './parts.tsx';
-import { canManageTemplates } from './rules.ts';
-import { TemplateEditorDialog } from './TemplateEditorDialog.tsx';
+import { canManageTemplates, checklistErrorText } from './rules.ts';
+
+// The editor and the rename and projects dialogs (forms, zod) are fetched when first opened
+// (docs/decisions/web-bundle.md).
+const TemplateEditorDialog = lazyDialog(() =>
+  import('./TemplateEditorDialog.tsx').then((m) => m.TemplateEditorDialog),
+);
+const RenameDialog = lazyDialog(
+  () => import('./parts.tsx').then((m) => m.RenameDialog),
+  (p) => p.template !== null,
+);
+const ProjectsDialog = lazyDialog(
+  () => import('./parts.tsx').then((m) => m.ProjectsDialog),
+  (p) => p.template !== null,
+);
 
 interface Actions {
   edit: (tp: ChecklistTemplate) => void;
@@ -119,7 +132,12 @@ function RowMenu({
         size="small"
         aria-label={t('checklists.list.actionsFor', { name: template.name })}
         aria-haspopup="menu"
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setAnchor(e.currentTarget);
+          // The dialogs its items open are fetched as it opens, so they open at once.
+          if (canManage)
+            for (const dialog of [TemplateEditorDialog, RenameDialog, ProjectsDialog]) dialog.preload();
+        }}
       >
         <MoreVertRoundedIcon fontSize="small" />
       </IconButton>
@@ -365,7 +383,13 @@ export default function ChecklistTemplatesPage() {
       title={t('checklists.title')}
       actions={
         canManage ? (
-          <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setEditing(null)}>
+          <Button
+            variant="contained"
+            startIcon={<AddRoundedIcon />}
+            onPointerEnter={() => TemplateEditorDialog.preload()}
+            onFocus={() => TemplateEditorDialog.preload()}
+            onClick={() => setEditing(null)}
+          >
             {t('checklists.list.create')}
           </Button>
         ) : null

@@ -27,20 +27,20 @@ import type { ChecklistTemplate } from '@sitepulse/contracts';
 import { CHECKLIST_ITEM_KINDS, CHECKLIST_ITEMS_MAX } from '@sitepulse/domain';
 import { useId, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { useCreateTemplate, useEditTemplate } from './api.ts';
-import { checklistErrorText } from './parts.tsx';
 import {
+  checklistErrorText,
   formToTemplate,
   itemIndexOfRefusal,
   itemsToForm,
   newItem,
   type TemplateForm,
-  templateFormSchema,
   validationParams,
 } from './rules.ts';
+import { templateFormSchema } from './schemas.ts';
 
 /**
  * Create a template (its name and items) or edit the items of one: each item a label, a kind (a check, a

@@ -18,28 +18,15 @@ import {
 import { useTheme } from '@mui/material/styles';
 import type { ChecklistTemplate } from '@sitepulse/contracts';
 import { isArchived } from '@sitepulse/domain';
-import type { TFunction } from 'i18next';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ApiError } from '../../api/client.ts';
 import { useJobSites } from '../../api/queries.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { useAssignProjects, useRenameTemplate } from './api.ts';
-import { nameSchema, validationParams } from './rules.ts';
-
-/** What a refused or failed template call shows: the server's words for a 400/409, 403 and 404 explained. */
-export function checklistErrorText(t: TFunction, error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 400 || error.status === 409)
-      return t('checklists.errors.rejected', { message: error.message });
-    if (error.status === 403) return t('checklists.errors.forbidden');
-    if (error.status === 404) return t('checklists.errors.notFound');
-    if (error.message) return t('checklists.errors.failedWith', { message: error.message });
-  }
-  return t('checklists.errors.failed');
-}
+import { checklistErrorText, validationParams } from './rules.ts';
+import { nameSchema } from './schemas.ts';
 
 function FormDialog({
   open,

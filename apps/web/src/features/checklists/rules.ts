@@ -17,7 +17,8 @@ import {
   isAdminAccount,
   isReadOnlyAccount,
 } from '@sitepulse/domain';
-import { z } from 'zod';
+import { ApiError } from '../../api/client.ts';
+import type { TFunction } from '../../i18n/index.ts';
 
 /** Whether the user manages templates (the server's canManageChecklists): an admin, not read-only. */
 export function canManageTemplates(
@@ -70,7 +71,7 @@ export function itemsToForm(items: readonly ChecklistItem[]): ItemForm[] {
   }));
 }
 
-const number = (text: string) => Number(text.trim().replace(',', '.'));
+export const number = (text: string) => Number(text.trim().replace(',', '.'));
 
 /**
  * A key made from a label (ours): lower-case letters, digits and _, starting with a letter, at most 40
@@ -115,42 +116,6 @@ export function formToTemplate(items: readonly ItemForm[]): ChecklistTemplateCon
   };
 }
 
-const key = (name: string) => `checklists.validation.${name}`;
-
-const boundText = z
-  .string()
-  .refine((v) => v.trim() === '' || Number.isFinite(number(v)), key('notNumber'))
-  .refine((v) => v.trim() === '' || Math.abs(number(v)) <= CHECKLIST_NUMBER_LIMIT, key('bound'));
-
-const itemSchema = z
-  .object({
-    key: z.string(),
-    label: z.string().trim().min(1, key('labelRequired')).max(CHECKLIST_LABEL_MAX, key('labelTooLong')),
-    kind: z.enum(['CHECK', 'NUMBER', 'TEXT', 'PHOTO']),
-    required: z.boolean(),
-    unit: z.string().trim().max(CHECKLIST_UNIT_MAX, key('unitTooLong')),
-    min: boundText,
-    max: boundText,
-    hint: z.string().trim().max(CHECKLIST_HINT_MAX, key('hintTooLong')),
-  })
-  .refine(
-    (i) =>
-      i.kind !== 'NUMBER' || i.min.trim() === '' || i.max.trim() === '' || !(number(i.min) > number(i.max)),
-    { message: key('minAboveMax'), path: ['max'] },
-  );
-
-const itemsSchema = z.array(itemSchema).min(1, key('noItems')).max(CHECKLIST_ITEMS_MAX, key('tooManyItems'));
-
-export const nameSchema = z
-  .string()
-  .trim()
-  .min(1, key('nameRequired'))
-  .max(CHECKLIST_NAME_MAX, key('nameTooLong'));
-
-/** The editor's checks: a name (when creating), 1 to 100 items, each item's own rules. */
-export const templateFormSchema = (withName: boolean) =>
-  z.object({ name: withName ? nameSchema : z.string(), items: itemsSchema });
-
 /** The values the validation messages read. */
 export const validationParams = {
   labelMax: CHECKLIST_LABEL_MAX,
@@ -170,4 +135,16 @@ export function itemIndexOfRefusal(message: string, count: number): number | nul
   if (!m) return null;
   const index = Number(m[1]) - 1;
   return index >= 0 && index < count ? index : null;
+}
+
+/** What a refused or failed template call shows: the server's words for a 400/409, 403 and 404 explained. */
+export function checklistErrorText(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 400 || error.status === 409)
+      return t('checklists.errors.rejected', { message: error.message });
+    if (error.status === 403) return t('checklists.errors.forbidden');
+    if (error.status === 404) return t('checklists.errors.notFound');
+    if (error.message) return t('checklists.errors.failedWith', { message: error.message });
+  }
+  return t('checklists.errors.failed');
 }

@@ -1,8 +1,8 @@
 import { Box } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { LoadError } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 
 /** A dashboard whose job site is not known yet: loading, or the job sites failed to load. */
 export function DashboardLoading({

@@ -2,8 +2,8 @@ import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import SpaceDashboardRoundedIcon from '@mui/icons-material/SpaceDashboardRounded';
 import { Box, Button, IconButton, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { hasSeen, markSeen } from '../../api/session.ts';
+import { useTranslation } from '../../i18n/index.ts';
 
 /**
  * The dashboard welcome note (spec section 2 "Other visible pieces"): shown once, on whichever dashboard

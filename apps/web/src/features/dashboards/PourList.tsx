@@ -6,12 +6,12 @@ import NotificationsActiveRoundedIcon from '@mui/icons-material/NotificationsAct
 import { Box, Chip, LinearProgress, Link, Typography } from '@mui/material';
 import type { MaturityJob } from '@sitepulse/contracts';
 import { elapsedMsBetween, elapsedTimeText, jobDetailHref } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSiteActiveAlarms } from '../../api/alarm-events.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { AlarmStateBadge } from '../../components/AlarmStateBadge.tsx';
 import { useNow } from '../../components/useNow.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import type { ForecastsByJob } from './forecast-api.ts';
 import { PourForecast } from './forecast-line.tsx';
 import { type PourVerdict, pourVerdict } from './summary.ts';

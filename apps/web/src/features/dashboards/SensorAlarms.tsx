@@ -2,9 +2,9 @@ import NotificationsActiveRoundedIcon from '@mui/icons-material/NotificationsAct
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
 import type { TenantGroup } from '@sitepulse/contracts';
 import { paths } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLumimonOverview } from '../../api/queries.ts';
+import { useTranslation } from '../../i18n/index.ts';
 
 /**
  * The site's sensor nodes in alarm (gas over its bound, a tank out of range...), named, with a way to the

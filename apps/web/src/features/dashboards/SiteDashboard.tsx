@@ -23,7 +23,6 @@ import {
 } from '@sitepulse/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useSiteActiveAlarms } from '../../api/alarm-events.ts';
 import { useLiveReadings } from '../../api/live.ts';
@@ -35,6 +34,7 @@ import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, LoadError, QueryState } from '../../components/QueryState.tsx';
 import { SiteClock } from '../../components/SiteClock.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { useGroupCounts } from './api.ts';
 import { DashboardWelcome } from './DashboardWelcome.tsx';
 import { type ForecastsByJob, useSiteForecasts } from './forecast-api.ts';

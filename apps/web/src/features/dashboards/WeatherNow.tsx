@@ -4,10 +4,10 @@ import WaterDropRoundedIcon from '@mui/icons-material/WaterDropRounded';
 import { Box, Link, Paper, Typography } from '@mui/material';
 import type { MicroweatherJob } from '@sitepulse/contracts';
 import { jobDetailHref, quantityOfSensorType } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { useSiteWeather } from './api.ts';
 
 /** The three conditions a weather node reports (section 2: weather node cards show 3 readings). */

@@ -5,8 +5,8 @@ import { Box, Tooltip, Typography } from '@mui/material';
 import type { JobForecastSummary } from '@sitepulse/contracts';
 import { type ForecastLine, type ForecastWords, forecastLine, forecastWords } from '@sitepulse/domain';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDisplayPreferences } from '../../app/preferences.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { forecastClock } from './forecast-time.ts';
 
 /** A job's forecast as the dashboards show it: the rule's line and its words. */

@@ -15,15 +15,15 @@ import {
 } from '@mui/material';
 import type { PortfolioAttentionItem, PortfolioSite, PortfolioStatus } from '@sitepulse/contracts';
 import { type AttentionKind, ageText, quantityOfSensorType } from '@sitepulse/domain';
-import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { type DisplayPreferences, useDisplayPreferences } from '../../app/preferences.ts';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
 import { SiteStateBadge } from '../../components/SiteStateBadge.tsx';
 import { SITE_STATE_LOOK, siteStateLabel } from '../../components/site-state.ts';
 import { useNow } from '../../components/useNow.ts';
+import type { TFunction } from '../../i18n/index.ts';
+import { useTranslation } from '../../i18n/index.ts';
 
 const KIND_LOOK: Record<AttentionKind, { icon: typeof ErrorRoundedIcon; colour: string }> = {
   ALARM: { icon: NotificationsActiveRoundedIcon, colour: SITE_STATE_LOOK.ALARM.colour },

@@ -1,13 +1,13 @@
 import { Box, FormControlLabel, Switch, Typography } from '@mui/material';
 import { SITE_STATES, type SiteState } from '@sitepulse/domain';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { portfolioBySite, usePortfolio } from '../../api/portfolio.ts';
 import { useConfig, useJobSites } from '../../api/queries.ts';
 import { isArchived } from '../../app/layout/rules.ts';
 import { ErrorScreen } from '../../components/ErrorScreen.tsx';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
 import { SITE_STATE_LOOK } from '../../components/site-state.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { AttentionPanel } from './AttentionPanel.tsx';
 import { PIN_COLOURS, sitePoints } from './mapRules.ts';
 import { WelcomeCard } from './WelcomeCard.tsx';

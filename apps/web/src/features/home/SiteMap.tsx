@@ -3,11 +3,11 @@ import { Box, Chip, Link, Typography } from '@mui/material';
 import type { PortfolioSite, TenantGroup } from '@sitepulse/contracts';
 import L, { type LatLngBoundsExpression } from 'leaflet';
 import { useCallback, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { Link as RouterLink } from 'react-router';
 import { isArchived, jobSitePath } from '../../app/layout/rules.ts';
 import { SITE_STATE_LOOK, siteStateLabel, siteStateText } from '../../components/site-state.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { type PinLook, pinColour, pinHtml, pinLook, pinZIndexOffset, type SitePoint } from './mapRules.ts';
 
 const WORLD_CENTER: [number, number] = [30, 0];

@@ -12,10 +12,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSaveUserSetting, useUserDetails } from '../../api/queries.ts';
 import { hasSeen, markSeen, writeSession } from '../../api/session.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 
 type Units = 'Metric' | 'Imperial';
 

@@ -18,10 +18,10 @@ import {
 import { buildDownloadLink, DOWNLOAD_PATHS, isTokenExpired, jobDownloadFiles } from '@sitepulse/domain';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { API_BASE, refreshAccessToken } from '../../api/client.ts';
 import { readSession } from '../../api/session.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
+import { useTranslation } from '../../i18n/index.ts';
 
 /** The value of a datetime-local input: a moment in the display time zone, to the minute. */
 const INPUT_FORMAT = 'YYYY-MM-DDTHH:mm';

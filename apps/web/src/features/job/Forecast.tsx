@@ -6,13 +6,16 @@ import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import type { JobForecast, TargetForecast } from '@sitepulse/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
+import { lazyDialog } from '../../components/lazy-dialog.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import type { JobRef } from './api.ts';
 import { isNoForecast, reasonText, recentText, targetLine } from './forecast-text.ts';
 import { Panel } from './parts.tsx';
-import { TargetsDialog } from './TargetsDialog.tsx';
+
+// Fetched when first opened, with its form and validation (docs/decisions/web-bundle.md).
+const TargetsDialog = lazyDialog(() => import('./TargetsDialog.tsx').then((m) => m.TargetsDialog));
 
 const ICON = {
   REACHED: { icon: CheckCircleRoundedIcon, colour: '#2e7d32' },

@@ -3,7 +3,6 @@ import ChevronRightRoundedIcon from '@mui/icons-material/ChevronRightRounded';
 import { Box, IconButton, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RangePicker } from '../../components/charts/RangePicker.tsx';
 import {
   type ChartBand,
@@ -19,6 +18,7 @@ import {
   type TimeWindow,
 } from '../../components/charts/time-range.ts';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import type { ChartMode } from './chart-lines.ts';
 import { Panel } from './parts.tsx';
 

@@ -1,10 +1,10 @@
 import { Box, Chip, Typography } from '@mui/material';
 import type { NodeBatteryValue, NodeSignalValue } from '@sitepulse/contracts';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BatteryIndicator } from '../../components/BatteryIndicator.tsx';
 import { SignalIndicator } from '../../components/SignalIndicator.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 
 /** The line under the job's name: status chip, kind, project, node, battery and signal. */
 export function JobMeta({

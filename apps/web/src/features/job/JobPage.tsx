@@ -1,10 +1,10 @@
 import { jobScreenKind, paths } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { useLiveReadings } from '../../api/live.ts';
 import { useCurrentJobSite } from '../../api/queries.ts';
 import { NotFoundScreen } from '../../components/NotFound.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { MaturityJobView } from './MaturityJobView.tsx';
 import { MicroweatherJobView } from './MicroweatherJobView.tsx';
 

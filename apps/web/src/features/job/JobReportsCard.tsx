@@ -2,7 +2,6 @@ import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { ReportRequest } from '@sitepulse/contracts';
 import { paths } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { reportFileHref, useJobReports } from '../../api/reports.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
@@ -10,6 +9,7 @@ import { DownloadLinkButton } from '../../components/DownloadLinkButton.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { ReportStatusChip } from '../../components/ReportStatusChip.tsx';
 import { typeLabel } from '../../components/report-words.ts';
+import { useTranslation } from '../../i18n/index.ts';
 
 /** A ready report's file (components/DownloadLinkButton). */
 function ReportFileLink({ report }: { report: ReportRequest & { fileName: string } }) {

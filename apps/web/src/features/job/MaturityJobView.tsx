@@ -23,7 +23,6 @@ import {
   strengthVerdict,
 } from '@sitepulse/domain';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useStrengthShown } from '../../api/strength.ts';
 import { useJobNameForBreadcrumb } from '../../app/layout/job-name.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
@@ -34,6 +33,7 @@ import { PageFrame } from '../../components/PageFrame.tsx';
 import { useProjectName } from '../../components/project-name.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useNow } from '../../components/useNow.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import {
   type JobRef,
   useMaturityExtremities,
@@ -73,8 +73,8 @@ import {
 } from './JobCharts.tsx';
 import { JobMeta } from './JobMeta.tsx';
 import { JobReportsCard } from './JobReportsCard.tsx';
-import { SensorPairs } from './PairsDialog.tsx';
 import { Panel, TileGrid, ValueTile } from './parts.tsx';
+import { SensorPairs } from './SensorPairs.tsx';
 import { SensorTable } from './SensorTable.tsx';
 import { Signoffs } from './Signoffs.tsx';
 import { StrengthAnswer, type TargetProgress } from './StrengthAnswer.tsx';

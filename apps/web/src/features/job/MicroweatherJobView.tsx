@@ -29,7 +29,6 @@ import {
   smoothingTolerance,
 } from '@sitepulse/domain';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useJobNameForBreadcrumb } from '../../app/layout/job-name.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { Disclaimer } from '../../components/Disclaimer.tsx';
@@ -38,6 +37,7 @@ import { PageFrame } from '../../components/PageFrame.tsx';
 import { useProjectName } from '../../components/project-name.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useNow } from '../../components/useNow.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import {
   type JobRef,
   useMicroweatherAverages,

@@ -4,11 +4,6 @@ import {
   Box,
   Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   Paper,
   Stack,
   Table,
@@ -24,14 +19,20 @@ import {
 import type { MsjSensorData } from '@sitepulse/contracts';
 import { MISSING_VALUE, quantityOfSensorType, sensorDisplayName } from '@sitepulse/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
+import { lazyDialog } from '../../components/lazy-dialog.tsx';
 import { EmptyState } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { type JobRef, useBlacklistSensor } from './api.ts';
 import { shortSensorName } from './chart-lines.ts';
 import type { SensorNext } from './forecast-text.ts';
+
+// Fetched when first opened (docs/decisions/web-bundle.md).
+const ConfirmDialog = lazyDialog(() =>
+  import('../../components/ConfirmDialog.tsx').then((m) => m.ConfirmDialog),
+);
 
 type SensorState = 'counted' | 'blacklisted' | 'decommissioned';
 
@@ -280,44 +281,29 @@ export function SensorTable({
   return (
     <>
       {rows}
-      <Dialog
+      <ConfirmDialog
         open={confirm !== null}
-        onClose={() => (blacklist.isPending ? undefined : setConfirm(null))}
-        maxWidth="xs"
-        fullWidth
-      >
-        <DialogTitle>
-          {confirm
+        onClose={() => setConfirm(null)}
+        busy={blacklist.isPending}
+        title={
+          confirm
             ? t(
                 confirm.blacklisted ? 'job.sensors.confirmRestoreTitle' : 'job.sensors.confirmBlacklistTitle',
                 {
                   name: name(confirm),
                 },
               )
-            : null}
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {confirm?.blacklisted
-              ? t('job.sensors.confirmRestoreText')
-              : t('job.sensors.confirmBlacklistText')}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirm(null)} disabled={blacklist.isPending}>
-            {t('job.actions.cancel')}
-          </Button>
-          <Button
-            variant="contained"
-            color={confirm?.blacklisted ? 'primary' : 'warning'}
-            onClick={submit}
-            disabled={blacklist.isPending}
-            data-testid="confirm-blacklist"
-          >
-            {confirm?.blacklisted ? t('job.sensors.restore') : t('job.sensors.blacklist')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+            : null
+        }
+        text={
+          confirm?.blacklisted ? t('job.sensors.confirmRestoreText') : t('job.sensors.confirmBlacklistText')
+        }
+        cancelLabel={t('job.actions.cancel')}
+        confirmLabel={confirm?.blacklisted ? t('job.sensors.restore') : t('job.sensors.blacklist')}
+        confirmColor={confirm?.blacklisted ? 'primary' : 'warning'}
+        onConfirm={submit}
+        confirmTestId="confirm-blacklist"
+      />
     </>
   );
 }

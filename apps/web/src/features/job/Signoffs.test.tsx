@@ -89,8 +89,11 @@ describe('Signoffs', () => {
 
   it('shows strengths in the user’s units', async () => {
     show(history, { user: imperial(testUser({ username: 'editor' })) });
-    const [latest] = await screen.findAllByTestId('signoff-item');
-    expect(within(latest).getByTestId('signoff-strength').textContent).toBe('at 2973\u00a0psi');
+    // The card alone asks for the user's settings when the list draws (in the app the shell has them).
+    await waitFor(() => {
+      const [latest] = screen.getAllByTestId('signoff-item');
+      expect(within(latest).getByTestId('signoff-strength').textContent).toBe('at 2973\u00a0psi');
+    });
   });
 
   it('says when nothing was recorded yet', async () => {

@@ -3,9 +3,9 @@ import HelpOutlineRoundedIcon from '@mui/icons-material/HelpOutlineRounded';
 import HourglassTopRoundedIcon from '@mui/icons-material/HourglassTopRounded';
 import { Alert, Box, LinearProgress, Link, Paper, Stack, Typography } from '@mui/material';
 import type { StrengthTarget, StrengthVerdict } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/queries.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
+import { useTranslation } from '../../i18n/index.ts';
 
 const LOOK: Record<StrengthVerdict['kind'], { colour: string; icon: typeof CheckCircleRoundedIcon }> = {
   REACHED: { colour: '#2e7d32', icon: CheckCircleRoundedIcon },

@@ -28,12 +28,12 @@ import {
 } from '@sitepulse/domain';
 import { useEffect, useMemo } from 'react';
 import { type Control, Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import type { JobRef } from './api.ts';
 import { type SaveTargetsBody, useJobTargets, useSaveTargets } from './forecast-api.ts';
 import { enteredFigure } from './forecast-text.ts';

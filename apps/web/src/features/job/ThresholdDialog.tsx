@@ -24,11 +24,11 @@ import {
   UNIT_SPACE,
 } from '@sitepulse/domain';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { type AlarmChanges, type JobRef, useJobAlarms, useSaveAlarms } from './api.ts';
 import { differenceToMetric, differenceToUser } from './difference.ts';
 import { useJobTargets } from './forecast-api.ts';

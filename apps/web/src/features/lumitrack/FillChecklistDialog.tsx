@@ -30,15 +30,15 @@ import {
   CHECKLIST_PHOTO_TYPES,
   CHECKLIST_TEXT_ANSWER_MAX,
 } from '@sitepulse/domain';
-import type { TFunction } from 'i18next';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useChecklistTemplates } from '../../api/checklists.ts';
 import { ApiError } from '../../api/client.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
+import type { TFunction } from '../../i18n/index.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { uploadPhoto, useFillChecklist } from './api.ts';
 import { type AnswerInput, answersOf, itemOfRefusal, lumitrackErrorText } from './rules.ts';
 

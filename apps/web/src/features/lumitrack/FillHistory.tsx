@@ -15,8 +15,8 @@ import {
 } from '@mui/material';
 import type { ChecklistFill, ChecklistItem } from '@sitepulse/contracts';
 import { MISSING_VALUE } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
 import { useDisplayPreferences } from '../../app/preferences.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { photoHref } from './api.ts';
 
 /** One answer as read back, by its item's kind: Pass / Fail, the number and its unit, the text, the photo. */

@@ -22,11 +22,11 @@ import type { LumitrackId } from '@sitepulse/contracts';
 import { LUMITRACK_ANNUAL_LIMIT_CODE, LUMITRACK_IDS_PER_CALL_MAX } from '@sitepulse/domain';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import {
   useAnnualRoom,
   useAssignGpsNode,

@@ -21,9 +21,9 @@ import {
 import type { ChecklistLatestFill, LumitrackId } from '@sitepulse/contracts';
 import { MISSING_VALUE, paths } from '@sitepulse/domain';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useDisplayPreferences } from '../../app/preferences.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { gpsNodeText } from './rules.ts';
 
 /** What a row offers the user who may change the project's IDs. */

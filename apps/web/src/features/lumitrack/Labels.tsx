@@ -1,156 +1,12 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Paper,
-  Radio,
-  RadioGroup,
-  Stack,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
-import { useTheme } from '@mui/material/styles';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { IdFileRequest } from '@sitepulse/contracts';
-import { LUMITRACK_FILE_IDS_MAX, type QrFormat } from '@sitepulse/domain';
-import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { useDisplayPreferences } from '../../app/preferences.ts';
-import { useAlert } from '../../components/AlertBanner.tsx';
 import { DownloadLinkButton } from '../../components/DownloadLinkButton.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
 import { ReportStatusChip } from '../../components/ReportStatusChip.tsx';
-import {
-  labelFileHref,
-  useLabelPreference,
-  useLabelRequests,
-  useRequestLabels,
-  useSetLabelPreference,
-} from './api.ts';
-import { lumitrackErrorText } from './rules.ts';
-
-/** The formats as offered: the two sheets first (the spec's PDF A4, PDF Letter), then PNG. */
-const LABEL_FORMAT_ORDER: readonly QrFormat[] = ['PDF_A4', 'PDF_LETTER', 'PNG'];
-
-/**
- * Labels of the chosen IDs in one format: PDF A4, PDF Letter or PNG (a zip of PNGs for several IDs). The
- * user's preferred format is chosen first, and the format asked for becomes the preference (kept by the
- * server per user).
- */
-export function LabelsDialog({
-  lumitrackIds,
-  open,
-  onClose,
-  onRequested,
-}: {
-  lumitrackIds: readonly string[];
-  open: boolean;
-  onClose: () => void;
-  onRequested?: (request: IdFileRequest) => void;
-}) {
-  const { t } = useTranslation();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const { showAlert } = useAlert();
-  const titleId = useId();
-  const preference = useLabelPreference();
-  const keep = useSetLabelPreference();
-  const request = useRequestLabels();
-  const [choice, setChoice] = useState<QrFormat | null>(null);
-  const format = choice ?? (preference.data as QrFormat);
-  const tooMany = lumitrackIds.length > LUMITRACK_FILE_IDS_MAX;
-  const close = () => {
-    setChoice(null);
-    request.reset();
-    onClose();
-  };
-  const submit = () => {
-    if (tooMany || lumitrackIds.length === 0) return;
-    if (format !== preference.data) keep.mutate(format);
-    request.mutate(
-      { lumitrackIds: [...lumitrackIds], payload: { fileFormat: format } },
-      {
-        onSuccess: (made) => {
-          showAlert({
-            severity: 'success',
-            message: t('lumitrack.labels.requested', { count: lumitrackIds.length }),
-          });
-          onRequested?.(made);
-          close();
-        },
-      },
-    );
-  };
-  return (
-    <Dialog
-      open={open}
-      onClose={() => !request.isPending && close()}
-      fullWidth
-      maxWidth="xs"
-      fullScreen={phone}
-      aria-labelledby={titleId}
-    >
-      <DialogTitle id={titleId}>{t('lumitrack.labels.title', { count: lumitrackIds.length })}</DialogTitle>
-      <DialogContent dividers>
-        <DialogContentText sx={{ mb: 2 }}>{t('lumitrack.labels.intro')}</DialogContentText>
-        <FormControl>
-          <FormLabel id={`${titleId}-format`}>{t('lumitrack.labels.format')}</FormLabel>
-          <RadioGroup
-            aria-labelledby={`${titleId}-format`}
-            value={format}
-            onChange={(e) => setChoice(e.target.value as QrFormat)}
-          >
-            {LABEL_FORMAT_ORDER.map((f) => (
-              <FormControlLabel
-                key={f}
-                value={f}
-                control={<Radio />}
-                label={
-                  <Box>
-                    <Typography component="span">{t(`lumitrack.formats.${f}`)}</Typography>
-                    <Typography
-                      component="span"
-                      variant="caption"
-                      color="text.secondary"
-                      sx={{ display: 'block' }}
-                    >
-                      {t(`lumitrack.formatHelp.${f}`, { count: lumitrackIds.length })}
-                    </Typography>
-                  </Box>
-                }
-              />
-            ))}
-          </RadioGroup>
-        </FormControl>
-        {tooMany ? (
-          <Alert severity="warning" sx={{ mt: 2 }}>
-            {t('lumitrack.labels.tooMany', { max: LUMITRACK_FILE_IDS_MAX })}
-          </Alert>
-        ) : null}
-        {request.error ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {lumitrackErrorText(t, request.error)}
-          </Alert>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={request.isPending}>
-          {t('lumitrack.cancel')}
-        </Button>
-        <Button variant="contained" onClick={submit} loading={request.isPending} disabled={tooMany}>
-          {t('lumitrack.labels.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+import { useTranslation } from '../../i18n/index.ts';
+import { labelFileHref, useLabelPreference, useLabelRequests } from './api.ts';
 
 /** A ready label file (components/DownloadLinkButton). */
 function DownloadButton({ request }: { request: IdFileRequest }) {
@@ -196,6 +52,9 @@ export function LabelFiles({ ids }: { ids: ReadonlySet<string> }) {
   const { t } = useTranslation();
   const prefs = useDisplayPreferences();
   const query = useLabelRequests();
+  // The user's label format, read with the page as before the labels dialog was fetched apart: the dialog
+  // opens with it chosen.
+  useLabelPreference();
   const [all, setAll] = useState(false);
   return (
     <Box component="section" aria-labelledby="label-files" sx={{ mt: 4 }}>

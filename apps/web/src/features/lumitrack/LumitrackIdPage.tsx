@@ -6,21 +6,31 @@ import { Box, Button, Paper, Typography } from '@mui/material';
 import type { LumitrackId } from '@sitepulse/contracts';
 import { MISSING_VALUE, paths } from '@sitepulse/domain';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useCurrentJobSite, useUserDetails } from '../../api/queries.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
+import { lazyDialog } from '../../components/lazy-dialog.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { useProjectName } from '../../components/project-name.ts';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { useFills, useLumitrackId, useProjectIds } from './api.ts';
-import { FillChecklistDialog } from './FillChecklistDialog.tsx';
 import { FillHistory } from './FillHistory.tsx';
-import { GpsNodeDialog } from './IdDialogs.tsx';
 import { StateChip } from './IdList.tsx';
-import { LabelFiles, LabelsDialog } from './Labels.tsx';
+import { LabelFiles } from './Labels.tsx';
 import { OverTitle } from './LumitrackProjectPage.tsx';
 import { canChangeSite, gpsNodeText } from './rules.ts';
+
+// The dialogs (forms, validation) are fetched when first opened (docs/decisions/web-bundle.md).
+const GpsNodeDialog = lazyDialog(
+  () => import('./IdDialogs.tsx').then((m) => m.GpsNodeDialog),
+  (p) => p.lumitrackId !== null,
+);
+const FillChecklistDialog = lazyDialog(
+  () => import('./FillChecklistDialog.tsx').then((m) => m.FillChecklistDialog),
+  (p) => p.lumitrack !== null,
+);
+const LabelsDialog = lazyDialog(() => import('./LabelsDialog.tsx').then((m) => m.LabelsDialog));
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -70,7 +80,7 @@ function IdFacts({ id }: { id: LumitrackId }) {
                 ? t('lumitrack.id.lastFix', {
                     when: prefs.time(node.latestLocationTs),
                     lat: node.latestLat.toFixed(5),
-                    lng: node.latestLng.toFixed(5),
+                    lon: node.latestLng.toFixed(5),
                   })
                 : t('lumitrack.id.noFix')}
             </Typography>

@@ -11,8 +11,8 @@ import {
   LUMITRACK_PROJECT_TYPE,
   nodeIdShown,
 } from '@sitepulse/domain';
-import type { TFunction } from 'i18next';
 import { ApiError } from '../../api/client.ts';
+import type { TFunction } from '../../i18n/index.ts';
 
 /**
  * Whether the user may change the IDs of a project on this job site (make, add, delete, give a GPS node, fill

@@ -14,7 +14,6 @@ import {
 } from '@mui/material';
 import { paths, personName } from '@sitepulse/domain';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAccessCodes, useInviteUser } from '../../api/users.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
@@ -24,6 +23,7 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { PersonNameFields } from '../../components/PersonNameFields.tsx';
 import { emptyPhone } from '../../components/PhoneInput.tsx';
 import { LoadError } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { type InviteFormValues, type InviteMethod, inviteSchema, toInviteBody } from './invite.ts';
 import { peopleErrorText } from './MemberActions.tsx';
 import { DEFAULT_INVITE_ROLE, roleKey } from './rules.ts';

@@ -1,27 +1,21 @@
 import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
-import {
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  IconButton,
-  Stack,
-  TextField,
-  Tooltip,
-} from '@mui/material';
+import { Button, Chip, IconButton, Stack, TextField, Tooltip } from '@mui/material';
 import type { TenantGroupMember } from '@sitepulse/contracts';
 import { isInvitationPending, personName } from '@sitepulse/domain';
-import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useAccessCodes, useChangeJobSiteRole, useRevokeJobSite } from '../../api/users.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
+import { lazyDialog } from '../../components/lazy-dialog.tsx';
 import { ReinviteButton } from '../../components/ReinviteButton.tsx';
+import type { TFunction } from '../../i18n/index.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { isKnownRole, roleKey } from './rules.ts';
+
+// Fetched when first opened (docs/decisions/web-bundle.md).
+const ConfirmDialog = lazyDialog(() =>
+  import('../../components/ConfirmDialog.tsx').then((m) => m.ConfirmDialog),
+);
 
 /** What a refused or failed people call shows: the server's 400/409 in its words, 403/404 explained. */
 export function peopleErrorText(t: TFunction, error: unknown): string {
@@ -197,20 +191,18 @@ export function RemoveMemberButton({
           {t('members.actions.remove')}
         </Button>
       )}
-      <Dialog open={open} onClose={() => !revoke.isPending && setOpen(false)} maxWidth="xs" fullWidth>
-        <DialogTitle>{t('members.remove.title', { name })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('members.remove.text', { name, site: siteName })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)} disabled={revoke.isPending}>
-            {t('members.remove.cancel')}
-          </Button>
-          <Button color="error" variant="contained" onClick={confirm} loading={revoke.isPending}>
-            {t('members.remove.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        busy={revoke.isPending}
+        title={t('members.remove.title', { name })}
+        text={t('members.remove.text', { name, site: siteName })}
+        cancelLabel={t('members.remove.cancel')}
+        confirmLabel={t('members.remove.confirm')}
+        confirmColor="error"
+        showBusy="loading"
+        onConfirm={confirm}
+      />
     </>
   );
 }

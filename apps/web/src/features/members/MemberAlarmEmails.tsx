@@ -1,8 +1,8 @@
 import { FormControlLabel, Paper, Stack, Switch, Typography } from '@mui/material';
 import type { SiteEmailNotification } from '@sitepulse/contracts';
-import { useTranslation } from 'react-i18next';
 import { useSiteEmailNotifications, useToggleEmailNotification } from '../../api/notifications.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 
 /**
  * Members page, 'Alarm e-mails': who of the site gets its alarm e-mails, a switch per member. Site admins

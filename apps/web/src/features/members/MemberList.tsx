@@ -17,9 +17,9 @@ import {
 import { useTheme } from '@mui/material/styles';
 import type { TenantGroupMember } from '@sitepulse/contracts';
 import { isInvitationPending, paths, personName } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatPhone } from '../../components/phone-format.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import {
   MemberBadges,
   RemoveMemberButton,

@@ -2,13 +2,13 @@ import { Box, Paper, Stack, Typography } from '@mui/material';
 import type { TenantGroupMember } from '@sitepulse/contracts';
 import { accountTypeLabel, isInvitationPending, paths, personName } from '@sitepulse/domain';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useJobSiteMembers } from '../../api/users.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { formatPhone } from '../../components/phone-format.ts';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import {
   MemberBadges,
   RemoveMemberButton,

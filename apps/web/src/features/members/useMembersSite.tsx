@@ -1,9 +1,9 @@
 import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
 import { Button, Typography } from '@mui/material';
 import { paths } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useCurrentJobSite, useUserDetails } from '../../api/queries.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { canManageSite } from './rules.ts';
 
 /**

@@ -2,17 +2,22 @@ import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import { Button, Stack, Typography } from '@mui/material';
 import type { ConcreteProfile } from '@sitepulse/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useUserDetails } from '../../api/queries.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
+import { lazyDialog } from '../../components/lazy-dialog.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { useConcreteProfiles, useMaturityFunctionTypes } from './api.ts';
 import { ProfileDetail } from './ProfileDetail.tsx';
-import { ProfileFormDialog } from './ProfileFormDialog.tsx';
 import { ProfileList } from './ProfileList.tsx';
 import { canWriteProfiles } from './rules.ts';
+
+// The profile form (react-hook-form, zod) is fetched when first opened (docs/decisions/web-bundle.md).
+const ProfileFormDialog = lazyDialog(() =>
+  import('./ProfileFormDialog.tsx').then((m) => m.ProfileFormDialog),
+);
 
 type Editing = { mode: 'create' } | { mode: 'edit'; profile: ConcreteProfile } | null;
 

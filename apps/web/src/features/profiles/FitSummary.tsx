@@ -1,7 +1,7 @@
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import type { MaturityFunction } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
 import { useDisplayPreferences } from '../../app/preferences.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { equationText, indexText, isPoorFit, POOR_FIT_R2, r2Text } from './rules.ts';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {

@@ -15,8 +15,8 @@ import {
 } from '@mui/material';
 import type { ConcreteProfile } from '@sitepulse/contracts';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDisplayPreferences } from '../../app/preferences.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { FitSummary } from './FitSummary.tsx';
 import { functionLabel } from './ProfileList.tsx';
 import { indexText } from './rules.ts';

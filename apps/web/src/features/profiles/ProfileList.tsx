@@ -18,9 +18,9 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import type { ConcreteProfile } from '@sitepulse/contracts';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT, type DisplayPreferences, useDisplayPreferences } from '../../app/preferences.ts';
+import type { TFunction } from '../../i18n/index.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { indexText, isPoorFit, r2Text } from './rules.ts';
 
 /** A maturity function's name in the user's language (the server's label for a name we do not know). */

@@ -3,10 +3,10 @@ import { useTheme } from '@mui/material/styles';
 import type { LabBreak, MaturityFunction, StrengthCurveFit } from '@sitepulse/domain';
 import { formatNumber } from '@sitepulse/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { canDraw } from '../../components/charts/chart-data.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import {
   type CurveChartData,
   curveChartData,

@@ -3,7 +3,7 @@ import NotificationsActiveRoundedIcon from '@mui/icons-material/NotificationsAct
 import VerifiedRoundedIcon from '@mui/icons-material/VerifiedRounded';
 import { Box, Chip, LinearProgress, Typography } from '@mui/material';
 import type { JobAlarmBadge } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 
 const BADGE_LOOK: Record<
   JobAlarmBadge,

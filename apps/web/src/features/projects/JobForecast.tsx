@@ -4,8 +4,8 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { Box, Tooltip, Typography } from '@mui/material';
 import type { JobForecastSummary } from '@sitepulse/contracts';
 import { forecastLine, forecastWords } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
 import { useDisplayPreferences } from '../../app/preferences.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { forecastClock } from './forecast-time.ts';
 
 const ICONS = {

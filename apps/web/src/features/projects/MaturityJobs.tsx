@@ -22,7 +22,6 @@ import {
   jobDetailHref,
   listedJobStatusLabel,
 } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSiteActiveAlarms } from '../../api/alarm-events.ts';
 import { useStrengthShown } from '../../api/strength.ts';
@@ -32,6 +31,7 @@ import { BatteryIndicator } from '../../components/BatteryIndicator.tsx';
 import { SignalIndicator } from '../../components/SignalIndicator.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { useNow } from '../../components/useNow.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import type { ForecastsByJob } from './api.ts';
 import { AlarmBadges, Figure, TargetProgress } from './JobBits.tsx';
 import { JobForecast } from './JobForecast.tsx';

@@ -7,7 +7,6 @@ import {
   nodeIdShown,
   quantityOfSensorType,
 } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSiteActiveAlarms } from '../../api/alarm-events.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
@@ -15,6 +14,7 @@ import { AlarmStateBadge } from '../../components/AlarmStateBadge.tsx';
 import { BatteryIndicator } from '../../components/BatteryIndicator.tsx';
 import { SignalIndicator } from '../../components/SignalIndicator.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import type { OtherJob } from './api.ts';
 import { AlarmBadges, Figure } from './JobBits.tsx';
 

@@ -22,7 +22,6 @@ import {
   projectDisplayName,
 } from '@sitepulse/domain';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useLiveReadings } from '../../api/live.ts';
 import { useCurrentJobSite } from '../../api/queries.ts';
@@ -31,6 +30,7 @@ import { InlineSpinner } from '../../components/InlineSpinner.tsx';
 import { NotFoundScreen } from '../../components/NotFound.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, LoadError, QueryState } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { useProjectForecasts, useProjectJobs, useProjectOtherJobs } from './api.ts';
 import { JOB_SORTS, type JobSort, readJobSort, searchJobs, sortJobs } from './job-order.ts';
 import { MaturityJobCards, MaturityJobTable } from './MaturityJobs.tsx';

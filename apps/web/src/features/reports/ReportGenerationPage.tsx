@@ -38,7 +38,6 @@ import {
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useCurrentJobSite } from '../../api/queries.ts';
 // The site's maturity jobs, as the site dashboard reads them (same call, same cache).
@@ -49,6 +48,7 @@ import { useAlert } from '../../components/AlertBanner.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
 import { typeLabel } from '../../components/report-words.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import {
   useReportNodes,
   useReportSensors,

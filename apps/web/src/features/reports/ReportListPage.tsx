@@ -1,12 +1,12 @@
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import { Button, Stack, Typography } from '@mui/material';
 import { paths } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useCurrentJobSite, useUserDetails } from '../../api/queries.ts';
 import { hasActiveSchedule, useSiteReports } from '../../api/reports.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { useSiteSchedules } from './api.ts';
 import { SiteTitle } from './parts.tsx';
 import { RequestList, ScheduleList } from './ReportLists.tsx';

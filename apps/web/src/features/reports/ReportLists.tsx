@@ -6,11 +6,6 @@ import {
   Card,
   CardContent,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   Paper,
   Stack,
   Table,
@@ -26,53 +21,22 @@ import { useTheme } from '@mui/material/styles';
 import type { ReportRequest, ReportSchedule, UserDetail } from '@sitepulse/contracts';
 import { REPORT_TYPE_RULES } from '@sitepulse/domain';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { reportFileHref } from '../../api/reports.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { DownloadLinkButton } from '../../components/DownloadLinkButton.tsx';
+import { lazyDialog } from '../../components/lazy-dialog.tsx';
 import { ReportStatusChip } from '../../components/ReportStatusChip.tsx';
 import { typeLabel } from '../../components/report-words.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { useDeleteReport, useStopSchedule } from './api.ts';
 import { reportErrorText } from './parts.tsx';
 import { canManageReport, formatFileSize, scheduleTimeText, WEEK_ORDER } from './rules.ts';
 
-/** A confirmation dialog for a destructive action. */
-function ConfirmDialog({
-  open,
-  title,
-  text,
-  confirm,
-  busy,
-  onConfirm,
-  onClose,
-}: {
-  open: boolean;
-  title: string;
-  text: string;
-  confirm: string;
-  busy: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={open} onClose={() => !busy && onClose()} maxWidth="xs" fullWidth>
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{text}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {t('reports.list.cancel')}
-        </Button>
-        <Button color="error" variant="contained" onClick={onConfirm} loading={busy}>
-          {confirm}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+// Fetched when first opened (docs/decisions/web-bundle.md).
+const ConfirmDialog = lazyDialog(() =>
+  import('../../components/ConfirmDialog.tsx').then((m) => m.ConfirmDialog),
+);
 
 /** Download of a ready report (components/DownloadLinkButton). */
 function DownloadButton({ report }: { report: ReportRequest }) {
@@ -110,7 +74,10 @@ function DeleteReportButton({ report }: { report: ReportRequest }) {
         open={open}
         title={t('reports.list.deleteTitle', { name: report.name })}
         text={t('reports.list.deleteText')}
-        confirm={t('reports.list.delete')}
+        cancelLabel={t('reports.list.cancel')}
+        confirmColor="error"
+        showBusy="loading"
+        confirmLabel={t('reports.list.delete')}
         busy={remove.isPending}
         onClose={() => setOpen(false)}
         // As Stop: the refreshed list drops this row, so the outcome is read from mutateAsync's promise.
@@ -151,7 +118,10 @@ function StopScheduleButton({ schedule }: { schedule: ReportSchedule }) {
         open={open}
         title={t('reports.schedules.stopTitle', { name: schedule.name })}
         text={t('reports.schedules.stopText')}
-        confirm={t('reports.schedules.stop')}
+        cancelLabel={t('reports.list.cancel')}
+        confirmColor="error"
+        showBusy="loading"
+        confirmLabel={t('reports.schedules.stop')}
         busy={stop.isPending}
         onClose={() => setOpen(false)}
         // mutateAsync, not mutate's callbacks: the refreshed list may drop this button (the schedule is

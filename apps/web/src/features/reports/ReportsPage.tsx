@@ -1,9 +1,9 @@
 import { Stack, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { useJobSites, useUserDetails } from '../../api/queries.ts';
 import { hasActiveSchedule, useMyReports } from '../../api/reports.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { useAllSchedules } from './api.ts';
 import { ListSection } from './ReportListPage.tsx';
 import { RequestList, ScheduleList } from './ReportLists.tsx';

@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
-import type { TFunction } from 'i18next';
 import { ApiError } from '../../api/client.ts';
+import type { TFunction } from '../../i18n/index.ts';
 
 /** What a refused or failed report call shows: the server's own words for a 400/409, 403 and 404 explained. */
 export function reportErrorText(t: TFunction, error: unknown): string {

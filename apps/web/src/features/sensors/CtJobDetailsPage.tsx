@@ -1,9 +1,9 @@
 import { Box, Paper, Typography } from '@mui/material';
 import type { LumimonNodeCard, SensorLatest } from '@sitepulse/contracts';
 import { formatMeasurementScaled, MISSING_VALUE } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { usePowerLatest, usePowerSeries, useStatsByJob } from './api.ts';
 import { DetailFrame, RangePicker, useTimeRange } from './DetailFrame.tsx';
 import { quantityOf, useSensorLabels } from './labels.ts';

@@ -1,9 +1,9 @@
 import { Box, Paper, Typography } from '@mui/material';
 import type { LumimonNodeCard } from '@sitepulse/contracts';
-import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/queries.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { useGpsTrack } from './api.ts';
 import { DetailFrame, Figure, RangePicker, useTimeRange } from './DetailFrame.tsx';
 import { GpsTrackMap } from './GpsTrackMap.tsx';

@@ -3,8 +3,8 @@ import type { LocationPoint } from '@sitepulse/contracts';
 import { clampLatitude } from '@sitepulse/domain';
 import type { LatLngTuple } from 'leaflet';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { useTranslation } from '../../i18n/index.ts';
 
 /** Fits the map to the track whenever the track changes, and keeps it sized to its box. */
 function FitToTrack({ points }: { points: LatLngTuple[] }) {

@@ -21,7 +21,6 @@ import { useTheme } from '@mui/material/styles';
 import type { LumimonNodeCard, LumimonOverview } from '@sitepulse/contracts';
 import { LUMIMON_GROUPS, type LumimonGroup, sensorDetailsHref, sortNodeCards } from '@sitepulse/domain';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useSiteActiveAlarms } from '../../api/alarm-events.ts';
 import { useLiveReadings } from '../../api/live.ts';
@@ -30,6 +29,7 @@ import { type DisplayPreferences, useDisplayPreferences } from '../../app/prefer
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
 import { useNow } from '../../components/useNow.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { quantityOf, thresholdText, useSensorLabels } from './labels.ts';
 import { NodeCard } from './NodeCard.tsx';
 import { NodeTypeIcon } from './NodeTypeIcon.tsx';

@@ -2,13 +2,13 @@ import NotificationsActiveRoundedIcon from '@mui/icons-material/NotificationsAct
 import { Box, Card, CardActionArea, Chip, Tooltip, Typography } from '@mui/material';
 import type { AlarmEvent, LumimonNodeCard } from '@sitepulse/contracts';
 import { MISSING_VALUE, nodeCardReadings, nodeIdShown } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DisplayPreferences } from '../../app/preferences.ts';
 import { AlarmStateBadge } from '../../components/AlarmStateBadge.tsx';
 import { BatteryIndicator } from '../../components/BatteryIndicator.tsx';
 import { SignalIndicator } from '../../components/SignalIndicator.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { degrees, quantityOf, thresholdText, useSensorLabels } from './labels.ts';
 import { NodeTypeIcon } from './NodeTypeIcon.tsx';
 

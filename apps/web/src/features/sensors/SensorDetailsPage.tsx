@@ -2,15 +2,15 @@ import { Box, Button, Paper, Tab, Tabs, Typography } from '@mui/material';
 import type { LumimonNodeCard, SensorLatest } from '@sitepulse/contracts';
 import { formatMeasurementScaled, paths } from '@sitepulse/domain';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { useLatestByJob, useSeriesByJob, useStatsByJob } from './api.ts';
 import { DetailFrame, RangePicker, useTimeRange } from './DetailFrame.tsx';
 import { quantityOf, useSensorLabels } from './labels.ts';
 import { rangeFrom, type SensorVariant, sensorTypesOfVariant, type TimeRange } from './rules.ts';
-import { SensorManageButton } from './SensorManageDialog.tsx';
+import { SensorManageButton } from './SensorManageButton.tsx';
 import { SeriesCharts } from './SeriesCharts.tsx';
 import { SectionTitle, StatsTable } from './StatsTable.tsx';
 

@@ -1,7 +1,5 @@
-import TuneRoundedIcon from '@mui/icons-material/TuneRounded';
 import {
   Alert,
-  Box,
   Button,
   Dialog,
   DialogActions,
@@ -17,19 +15,12 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import type { ChannelSensor, LumimonNodeCard } from '@sitepulse/contracts';
-import {
-  canEditJobSite,
-  SENSOR_ALIAS_MAX_LENGTH,
-  sensorAliasProblem,
-  sensorDisplayName,
-} from '@sitepulse/domain';
+import { SENSOR_ALIAS_MAX_LENGTH, sensorAliasProblem, sensorDisplayName } from '@sitepulse/domain';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { useUserDetails } from '../../api/queries.ts';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
 import { EmptyState, LoadError } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { useSensorLabels } from './labels.ts';
 import { changeOf, useNodeSensors, useSaveSensorChanges } from './SensorManageDialog.api.ts';
 
@@ -240,23 +231,4 @@ export function SensorManageDialog({
   );
 }
 
-/**
- * The 'Manage sensors' button of a sensor details page and its dialog: only for those who may change the
- * job site (domain canEditJobSite: its admins and editors, company admins; never a Read-Only account).
- */
-export function SensorManageButton({ card }: { card: LumimonNodeCard }) {
-  const { t } = useTranslation();
-  const { jobsiteId } = useParams();
-  const { data: user } = useUserDetails();
-  const [open, setOpen] = useState(false);
-  const access = user?.userTenantGroupData?.find((g) => g.tenantGroupId === Number(jobsiteId))?.access;
-  if (!user || !canEditJobSite(access, user.accountType)) return null;
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1.5 }}>
-      <Button variant="outlined" size="small" startIcon={<TuneRoundedIcon />} onClick={() => setOpen(true)}>
-        {t('sensorManage.open')}
-      </Button>
-      <SensorManageDialog card={card} open={open} onClose={() => setOpen(false)} />
-    </Box>
-  );
-}
+export { SensorManageButton } from './SensorManageButton.tsx';

@@ -2,10 +2,10 @@ import { Box, Paper, Typography } from '@mui/material';
 import type { LumimonNodeCard, SeriesResponse } from '@sitepulse/contracts';
 import { DAY_MS, displayScale } from '@sitepulse/domain';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { type ChartLine, type ChartThreshold, TimeChart } from '../../components/charts/TimeChart.tsx';
 import { EmptyState } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { quantityOf, useSensorLabels } from './labels.ts';
 import { LINE_COLOURS, lineTolerance } from './rules.ts';
 

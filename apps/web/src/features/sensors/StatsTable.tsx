@@ -14,9 +14,9 @@ import { useTheme } from '@mui/material/styles';
 import type { SensorStats } from '@sitepulse/contracts';
 import { displayScale, formatScaled } from '@sitepulse/domain';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { EmptyState } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { quantityOf, useSensorLabels } from './labels.ts';
 
 /** Count, minimum, average and maximum of each sensor over the range; cards on a phone. */

@@ -8,9 +8,9 @@ import {
   sensorOrdinals,
 } from '@sitepulse/domain';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { defaultProjectNameKey } from '../../app/layout/rules.ts';
 import type { DisplayPreferences } from '../../app/preferences.ts';
+import { useTranslation } from '../../i18n/index.ts';
 
 /** Degrees with 5 decimals (about a metre), or '--'. */
 export const degrees = (v: number | null | undefined): string =>

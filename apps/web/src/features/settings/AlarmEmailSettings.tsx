@@ -1,9 +1,9 @@
 import { FormControlLabel, Paper, Stack, Switch, Typography } from '@mui/material';
 import type { EmailNotification } from '@sitepulse/contracts';
-import { useTranslation } from 'react-i18next';
 import { useMyEmailNotifications, useToggleEmailNotification } from '../../api/notifications.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 
 /**
  * User settings, 'Alarm e-mails' (spec section 7): a switch per job site the user can see, saved when

@@ -1,8 +1,8 @@
 import { Alert, FormControlLabel, Paper, Stack, Switch, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { PushError, type PushState, usePushDevice, usePushSwitch } from '../../api/push.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 
 /** What the card says in place of the switch when this browser cannot take push notifications. */
 const BLOCKED: Partial<Record<PushState, string>> = {

@@ -14,7 +14,6 @@ import {
 import type { UserSettingType } from '@sitepulse/contracts';
 import { DEFAULT_TIME_ZONE, SITE_TIME_ZONE, SYSTEMS, type UnitSystem } from '@sitepulse/domain';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSaveUserSetting, useUserDetails } from '../../api/queries.ts';
 import { useSettingValues } from '../../api/users.ts';
 import { useDisplaySetters } from '../../app/layout/DisplayToggles.tsx';
@@ -22,7 +21,7 @@ import { browserTimeZone, useDisplayPreferences } from '../../app/preferences.ts
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
-import { SUPPORTED_LANGUAGES } from '../../i18n/index.ts';
+import { SUPPORTED_LANGUAGES, useTranslation } from '../../i18n/index.ts';
 import { AlarmEmailSettings } from './AlarmEmailSettings.tsx';
 import { PushSettings } from './PushSettings.tsx';
 

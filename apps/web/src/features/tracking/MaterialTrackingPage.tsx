@@ -20,17 +20,25 @@ import {
 import type { MaterialElement, MaterialElementsPage } from '@sitepulse/contracts';
 import { MISSING_VALUE } from '@sitepulse/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useUserDetails } from '../../api/queries.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
+import { lazyDialog } from '../../components/lazy-dialog.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { ELEMENTS_RPP, type StageChoice, useElements, useStages } from './api.ts';
 import { ProjectFilter } from './ProjectFilter.tsx';
-import { RecordStageDialog } from './RecordStageDialog.tsx';
 import { mayManageStages, mayRecord } from './rules.ts';
-import { StagesDialog } from './StagesDialog.tsx';
-import { TimelineDialog } from './TimelineDialog.tsx';
+
+// The dialogs are fetched when first opened (docs/decisions/web-bundle.md).
+const RecordStageDialog = lazyDialog(() =>
+  import('./RecordStageDialog.tsx').then((m) => m.RecordStageDialog),
+);
+const StagesDialog = lazyDialog(() => import('./StagesDialog.tsx').then((m) => m.StagesDialog));
+const TimelineDialog = lazyDialog(
+  () => import('./TimelineDialog.tsx').then((m) => m.TimelineDialog),
+  (p) => p.lumitrackId !== null,
+);
 
 /** Read by screen readers only (the actions column's heading). */
 const visuallyHidden = {

@@ -1,8 +1,8 @@
 import { MenuItem, TextField } from '@mui/material';
 import { LUMITRACK_PROJECT_TYPE } from '@sitepulse/domain';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useJobSites } from '../../api/queries.ts';
+import { useTranslation } from '../../i18n/index.ts';
 
 /** The Lumitrack projects (not archived) of the job sites the user reads, with their site's name. */
 export function useTrackedProjects() {

@@ -1,7 +1,7 @@
 import VideocamOffRoundedIcon from '@mui/icons-material/VideocamOffRounded';
 import { Alert, Box, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { idFromScan } from './rules.ts';
 import { decodeQrImage, nativeQrDetector } from './scan.ts';
 

@@ -21,11 +21,11 @@ import {
 import { useTheme } from '@mui/material/styles';
 import type { MaterialStage } from '@sitepulse/contracts';
 import { checkStageNames, MATERIAL_STAGE_NAME_MAX, MATERIAL_STAGES_MAX } from '@sitepulse/domain';
-import type { TFunction } from 'i18next';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useChecklistTemplates } from '../../api/checklists.ts';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
+import type { TFunction } from '../../i18n/index.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { useSaveStages } from './api.ts';
 import { trackingErrorText } from './rules.ts';
 

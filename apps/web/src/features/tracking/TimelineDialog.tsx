@@ -16,10 +16,10 @@ import { useTheme } from '@mui/material/styles';
 import type { MaterialEvent } from '@sitepulse/contracts';
 import { paths } from '@sitepulse/domain';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { useTimeline } from './api.ts';
 import { trackingErrorText } from './rules.ts';
 

@@ -16,7 +16,6 @@ import {
 import type { TrackedId } from '@sitepulse/contracts';
 import { ageText, LUMITRACK_PROJECT_TYPE, nodeIdShown, paths } from '@sitepulse/domain';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useConfig } from '../../api/queries.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
@@ -24,6 +23,7 @@ import { PageFrame } from '../../components/PageFrame.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
 import { useNow } from '../../components/useNow.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { MANAGER_RPP, useTrackingManager } from './api.ts';
 import { ProjectFilter } from './ProjectFilter.tsx';
 import { mapPoints } from './rules.ts';
@@ -108,7 +108,7 @@ function TrackedRow({
               <span>
                 {t('tracking.manager.position', {
                   lat: item.location.lat.toFixed(5),
-                  lng: item.location.lng.toFixed(5),
+                  lon: item.location.lng.toFixed(5),
                   age: ageText(now - item.location.timestamp, i18n.language),
                 })}
               </span>

@@ -2,9 +2,9 @@ import 'leaflet/dist/leaflet.css';
 import { Box, Typography } from '@mui/material';
 import L from 'leaflet';
 import { useCallback, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { useDisplayPreferences } from '../../app/preferences.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import type { MapPoint } from './rules.ts';
 
 const WORLD_CENTER: [number, number] = [30, 0];

@@ -14,8 +14,8 @@ import {
   type StageMove,
   stageMove,
 } from '@sitepulse/domain';
-import type { TFunction } from 'i18next';
 import { ApiError } from '../../api/client.ts';
+import type { TFunction } from '../../i18n/index.ts';
 
 /** An ID's label as it may appear inside a longer text (a link): LT, then two groups of four symbols. */
 const ID_IN_TEXT = /\bLT-?[2-9A-HJ-NP-Z]{4}-?[2-9A-HJ-NP-Z]{4}\b/i;

@@ -20,11 +20,11 @@ import {
   usageRouteKey,
 } from '@sitepulse/domain';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useUsageCounts } from '../../api/usage.ts';
 import { type ChartGrid, TimeChart } from '../../components/charts/TimeChart.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 
 const DAY_MS = 86_400_000;
 const HALF_DAY_MS = DAY_MS / 2;

@@ -1,7 +1,7 @@
 import { ListItemText, MenuItem, TextField, type TextFieldProps } from '@mui/material';
 import type { TenantGroup } from '@sitepulse/contracts';
-import { useTranslation } from 'react-i18next';
 import { useAccessCodes } from '../../api/users.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { isArchived, memberRoleText, siteOptions } from './rules.ts';
 
 type SelectProps = Pick<

@@ -14,11 +14,11 @@ import {
 import type { UserSummary } from '@sitepulse/contracts';
 import { isInvitationPending, personName } from '@sitepulse/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAssignAccountType, useDeleteUser, useToggleUser } from '../../api/users.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { ConfirmDialog, ResendInvitationButton, Section } from './parts.tsx';
 import { ASSIGNABLE_TYPES, type AssignableType, accountTypeText, errorText } from './rules.ts';
 

@@ -6,7 +6,6 @@ import { Alert, Box, Button, Grid, IconButton, MenuItem, Stack, TextField, Typog
 import { personName } from '@sitepulse/domain';
 import { useId } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useJobSites } from '../../api/queries.ts';
@@ -14,6 +13,7 @@ import { useInviteUser } from '../../api/users.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { PersonNameFields } from '../../components/PersonNameFields.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { RoleSelect, SiteSelect } from './AccessFields.tsx';
 import { ContactFields } from './ContactFields.tsx';
 import {

@@ -1,8 +1,8 @@
 import { Grid, TextField } from '@mui/material';
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { FormPhoneInput } from '../../components/FormPhoneInput.tsx';
 import type { PhoneValue } from '../../components/PhoneInput.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 
 export interface ContactValues {
   email: string;

@@ -3,10 +3,10 @@ import { Alert, Box, Button } from '@mui/material';
 import type { UserSummary } from '@sitepulse/contracts';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useAssignPhone, useUpdateUserDetails } from '../../api/users.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { PersonNameFields } from '../../components/PersonNameFields.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { ContactFields } from './ContactFields.tsx';
 import {
   type ContactFormValues,

@@ -17,11 +17,11 @@ import {
 import { useTheme } from '@mui/material/styles';
 import type { Invitation } from '@sitepulse/contracts';
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useJobSites } from '../../api/queries.ts';
 import { useInviteUsers } from '../../api/users.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { RoleSelect, SiteSelect } from './AccessFields.tsx';
 import { type InvitationLanguage, LANGUAGE_NAMES, LANGUAGES, NAME_MAX } from './forms.ts';
 import {

@@ -3,13 +3,13 @@ import MailOutlineRoundedIcon from '@mui/icons-material/MailOutlineRounded';
 import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
 import { Box, Button, Chip, List, ListItem, Typography } from '@mui/material';
 import type { OutboxMessage } from '@sitepulse/contracts';
-import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useOutbox } from '../../api/users.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import type { TFunction } from '../../i18n/index.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { Section } from './parts.tsx';
 
 /** Whether a message went out: sent by the mail server, failed, or kept here (no mail server, or a text message). */

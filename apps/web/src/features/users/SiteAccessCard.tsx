@@ -4,9 +4,9 @@ import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/
 import type { TenantGroup, UserSummary } from '@sitepulse/contracts';
 import { personName } from '@sitepulse/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useChangeJobSiteRole, useGrantJobSite, useRevokeJobSite } from '../../api/users.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { RoleSelect, SiteSelect } from './AccessFields.tsx';
 import { ConfirmDialog, Section } from './parts.tsx';
 import { errorText, isArchived, memberRoleText, siteName } from './rules.ts';

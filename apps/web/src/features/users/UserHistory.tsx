@@ -1,10 +1,10 @@
 import { Box, List, ListItem, Typography } from '@mui/material';
 import type { TenantGroup, UserAuditEntry } from '@sitepulse/contracts';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { useUserAudits } from '../../api/users.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import type { TFunction } from '../../i18n/index.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { Section } from './parts.tsx';
 import { siteName } from './rules.ts';
 

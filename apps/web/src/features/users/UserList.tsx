@@ -17,9 +17,9 @@ import {
 } from '@mui/material';
 import type { TenantGroup, UserSummary } from '@sitepulse/contracts';
 import { isInvitationPending, personName } from '@sitepulse/domain';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatPhone } from '../../components/phone-format.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { ResendInvitationButton, StatusChips } from './parts.tsx';
 import {
   accountTypeText,

@@ -2,8 +2,8 @@ import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import GroupsRoundedIcon from '@mui/icons-material/GroupsRounded';
 import { Box, Button, IconButton, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { hasSeen, markSeen } from '../../api/session.ts';
+import { useTranslation } from '../../i18n/index.ts';
 
 /**
  * The user-management intro (spec section 3, 'seen' flags): what the screen is for, shown until the admin

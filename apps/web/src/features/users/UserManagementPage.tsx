@@ -17,17 +17,23 @@ import {
 import { useTheme } from '@mui/material/styles';
 import { matchesPersonSearch } from '@sitepulse/domain';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useJobSites } from '../../api/queries.ts';
 import { useCompanyUsers } from '../../api/users.ts';
+import { lazyDialog } from '../../components/lazy-dialog.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
-import { InviteSeveralDialog } from './InviteSeveralDialog.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { OutboxCard } from './OutboxCard.tsx';
 import { SORT_KEYS, type SortDirection, type SortKey, sortUsers } from './rules.ts';
 import { UserList } from './UserList.tsx';
 import { UserManagementIntro } from './UserManagementIntro.tsx';
+
+// Fetched when first opened (docs/decisions/web-bundle.md).
+const InviteSeveralDialog = lazyDialog(
+  () => import('./InviteSeveralDialog.tsx').then((m) => m.InviteSeveralDialog),
+  () => true,
+);
 
 /**
  * /user-management (admins; spec sections 2, 3, 6): the company's users with their account type, contact,

@@ -14,8 +14,8 @@ import {
 import type { UserSummary } from '@sitepulse/contracts';
 import { isInvitationPending, personName } from '@sitepulse/domain';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ReinviteButton } from '../../components/ReinviteButton.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 import { errorText, invitationTarget } from './rules.ts';
 
 /** A titled card of a user-management page. */

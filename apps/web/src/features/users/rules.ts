@@ -11,10 +11,10 @@ import {
   personName,
   UNKNOWN_TYPE_LABEL,
 } from '@sitepulse/domain';
-import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
 import { formatPhone } from '../../components/phone-format.ts';
+import type { TFunction } from '../../i18n/index.ts';
 import { EMAIL_MAX, NAME_MAX } from './forms.ts';
 
 /** An account type a company admin may give (ADMIN, USER, READONLY_MEMBER). */
