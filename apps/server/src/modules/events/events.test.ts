@@ -164,6 +164,9 @@ describe('GET /api/events/stream (live updates)', () => {
     const rmc = await stream(s.rmc.tenantGroupId, admin);
     expect(ht.res.status).toBe(200);
     expect(ht.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    // The stream is written by hand (hijacked), and still carries the security headers of every answer.
+    expect(ht.res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(ht.res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
     await ht.next((f) => f.kind === 'comment' && f.text === 'connected');
     await rmc.next((f) => f.kind === 'comment' && f.text === 'connected');
 

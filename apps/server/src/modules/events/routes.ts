@@ -57,6 +57,10 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
 
       reply.hijack();
       const res = reply.raw;
+      // The headers hooks set (the security headers: lib/security-headers.ts) go with the stream too.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) res.setHeader(name, value);
+      }
       res.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
         'Cache-Control': 'no-cache, no-transform',
