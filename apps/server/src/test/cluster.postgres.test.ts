@@ -24,7 +24,7 @@ import {
   type ServerProcess,
   startServerProcess,
 } from './cluster-support.ts';
-import { addGateway, addMaturityJob, addNode, addProfile, projectOf } from './sensor-fixtures.ts';
+import { addGateway, addMaturityJob, addNode, addProfile, projectOf, shuffled } from './sensor-fixtures.ts';
 import { basic } from './test-app.ts';
 import { createTestDb, type TestDb } from './test-db.ts';
 
@@ -48,18 +48,6 @@ const temp = (node: number, i: number, channel: number) =>
     (8 + 22 * Math.exp(-(((i - 96) / 60) ** 2)) + 3 * Math.sin(i / 16) + channel * 0.7 + (node % 5) * 0.3) *
       100,
   ) / 100;
-
-/** A deterministic shuffle (a failure can be replayed). */
-function shuffled<T>(list: T[], seed: number): T[] {
-  const out = [...list];
-  let s = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (s * 1103515245 + 12345) % 2 ** 31;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
 
 interface Reading {
   nodeId: number;

@@ -127,3 +127,15 @@ export async function addMaturityJob(
     .executeTakeFirstOrThrow();
   return id;
 }
+
+/** A deterministic shuffle (a linear congruential generator), so a failure can be replayed from its seed. */
+export function shuffled<T>(list: T[], seed: number): T[] {
+  const out = [...list];
+  let s = seed;
+  for (let i = out.length - 1; i > 0; i--) {
+    s = (s * 1103515245 + 12345) % 2 ** 31;
+    const j = s % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}

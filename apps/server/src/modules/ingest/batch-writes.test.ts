@@ -2,7 +2,14 @@ import { equivalentAge, nurseSaulMaturity } from '@sitepulse/domain';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/seed.ts';
-import { addGateway, addMaturityJob, addNode, addProfile, projectOf } from '../../test/sensor-fixtures.ts';
+import {
+  addGateway,
+  addMaturityJob,
+  addNode,
+  addProfile,
+  projectOf,
+  shuffled,
+} from '../../test/sensor-fixtures.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { createMaturityEngine } from '../maturity/engine.ts';
 import { GATEWAY_CONTACT_EVERY_MS } from './service.ts';
@@ -14,18 +21,6 @@ const CHANNELS = [1, 2, 3, 4];
 /** Concrete temperature with a heat-of-hydration peak, rounded as a gateway sends it. */
 const temp = (i: number, channel: number) =>
   Math.round((9 + 20 * Math.exp(-(((i - 40) / 25) ** 2)) + 2 * Math.sin(i / 7) + channel * 0.6) * 100) / 100;
-
-/** A deterministic shuffle (so a failure can be replayed). */
-function shuffled<T>(list: T[], seed: number): T[] {
-  const out = [...list];
-  let s = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (s * 1103515245 + 12345) % 2 ** 31;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
 
 /**
  * What one batch writes (docs/decisions/ingest-throughput.md): each (sensor, hour) rollup and maturity

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
 import { type Db, openDb } from '../../db/index.ts';
 import { DEMO } from '../../demo/seed.ts';
-import { addGateway, addMaturityJob, addNode, addProfile, projectOf } from '../../test/sensor-fixtures.ts';
+import {
+  addGateway,
+  addMaturityJob,
+  addNode,
+  addProfile,
+  projectOf,
+  shuffled,
+} from '../../test/sensor-fixtures.ts';
 import { testConfig, useTestApp } from '../../test/test-app.ts';
 
 const T0 = Date.UTC(2026, 9, 1, 6, 0, 0);
@@ -14,18 +21,6 @@ const BATCH_STEPS = 12;
 /** Concrete temperature with a heat-of-hydration peak about a day in. */
 const temp = (i: number, channel: number) =>
   Math.round((8 + 22 * Math.exp(-(((i - 96) / 60) ** 2)) + 3 * Math.sin(i / 16) + channel * 0.7) * 100) / 100;
-
-/** A deterministic shuffle (so a failure can be replayed). */
-function shuffled<T>(list: T[], seed: number): T[] {
-  const out = [...list];
-  let s = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (s * 1103515245 + 12345) % 2 ** 31;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
 
 /**
  * Two server instances on one database, each with its own connections (on PostgreSQL, what two

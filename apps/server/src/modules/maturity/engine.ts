@@ -18,6 +18,7 @@ import {
   createSensorStore,
   type JobSensorState,
   type MaturityHourRow,
+  type MaturityJobRow,
   type MaturityStateRow,
   op,
   type SensorStore,
@@ -242,25 +243,8 @@ const MATURITY_JOB_COLUMNS = [
   'p.curve_b',
 ] as const;
 
-type JobRow = {
-  id: number;
-  node_id: number;
-  start_date: number | null;
-  termination_date: number | null;
-  job_alarm_triggered: number;
-  low_target: number | null;
-  medium_target: number | null;
-  high_target: number | null;
-  singular_target: number | null;
-  maturity_function: string | null;
-  datum_c: number | null;
-  activation_energy: number | null;
-  reference_c: number | null;
-  curve_a: number | null;
-  curve_b: number | null;
-};
-
-function toMaturityJob(r: JobRow): MaturityJob {
+/** A stored maturity job as the engine's rules take it (the caller has checked its sensor types). */
+function toMaturityJob(r: Omit<MaturityJobRow, 'sensor_types'>): MaturityJob {
   return {
     id: r.id,
     nodeId: r.node_id,
