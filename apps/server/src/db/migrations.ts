@@ -1238,6 +1238,19 @@ function m019(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Jobs read by job site: every job list, dashboard, portfolio and forecast asks for the jobs of one site or
+ * of the sites a person may read (`job.tenant_group_id`), which had no index, so each read scanned every
+ * job of every company, a table that grows with every pour for years. Tested by db/indexes.test.ts.
+ */
+function m020(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.createIndex('job_site_idx').on('job').columns(['tenant_group_id', 'kind']).execute();
+    },
+  };
+}
+
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -1260,6 +1273,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '017_auth_failure': m017(dialect),
     '018_material_tracking': m018(dialect),
     '019_reading_partitions_retention': m019(dialect),
+    '020_job_site_index': m020(),
   };
 }
 
