@@ -174,11 +174,14 @@ export function useE2E(options: StartOptions = {}): E2E {
   };
 }
 
-/** Writes screenshots/<name>.png (the folder is gitignored). */
+/**
+ * Writes screenshots/<name>.png (the folder is gitignored). Transitions are run to their end first, so a menu or
+ * dialog just opened is shown as a person sees it a moment later, not half faded in.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path, fullPage: false });
+  await page.screenshot({ path, fullPage: false, animations: 'disabled' });
   return path;
 }
 
