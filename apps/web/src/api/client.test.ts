@@ -3,6 +3,7 @@ import {
   ApiError,
   apiFetch,
   createSseParser,
+  failureText,
   type ServerSentEvent,
   setSessionLostHandler,
   subscribeEvents,
@@ -374,5 +375,15 @@ describe('subscribeEvents (spec section 7: same headers, one refresh on 401; rec
     await done;
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('failureText', () => {
+  it("gives the server's message of a refused call, and the screen's own text for anything else", () => {
+    expect(failureText(new ApiError('The target must be positive', 'BAD_REQUEST', 400), 'Failed')).toBe(
+      'The target must be positive',
+    );
+    expect(failureText(new TypeError('Failed to fetch'), 'Could not save')).toBe('Could not save');
+    expect(failureText(undefined, 'Could not save')).toBe('Could not save');
   });
 });

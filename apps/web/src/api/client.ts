@@ -18,6 +18,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell a person about a failed call: the server's own message, or `fallback` when the call never got one. */
+export function failureText(err: unknown, fallback: string): string {
+  return err instanceof ApiError ? err.message : fallback;
+}
+
 export const API_BASE = '/api';
 
 export interface ApiRequest {

@@ -15,7 +15,7 @@ import {
 import type { ConcreteProfile } from '@sitepulse/contracts';
 import { MISSING_VALUE } from '@sitepulse/domain';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { failureText } from '../../api/client.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
@@ -111,7 +111,7 @@ export function ProfileDialog({
         showAlert({ severity: 'success', message: t('job.profile.saved') });
         onClose();
       },
-      onError: (err) => setError(err instanceof ApiError ? err.message : t('job.actions.failed')),
+      onError: (err) => setError(failureText(err, t('job.actions.failed'))),
     });
   };
 
@@ -198,7 +198,7 @@ export function CommandDialog({
       showAlert({ severity: 'success', message: t(`job.command.${command}Done`, { name: job.name }) });
       onClose();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('job.actions.failed'));
+      setError(failureText(err, t('job.actions.failed')));
     }
   };
 

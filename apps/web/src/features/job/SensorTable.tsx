@@ -19,7 +19,7 @@ import {
 import type { MsjSensorData } from '@sitepulse/contracts';
 import { MISSING_VALUE, quantityOfSensorType, sensorDisplayName } from '@sitepulse/domain';
 import { useState } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { failureText } from '../../api/client.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { lazyDialog } from '../../components/lazy-dialog.tsx';
@@ -138,7 +138,7 @@ export function SensorTable({
         onError: (err) =>
           showAlert({
             severity: 'error',
-            message: err instanceof ApiError ? err.message : t('job.actions.failed'),
+            message: failureText(err, t('job.actions.failed')),
           }),
       },
     );

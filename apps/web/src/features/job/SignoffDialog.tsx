@@ -14,7 +14,7 @@ import {
 import type { JobSignoff } from '@sitepulse/contracts';
 import { SIGNOFF_DECISIONS, SIGNOFF_NOTE_MAX, type SignoffDecision } from '@sitepulse/domain';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { failureText } from '../../api/client.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { useTranslation } from '../../i18n/index.ts';
@@ -68,7 +68,7 @@ export function RecordDialog({
           showAlert({ severity: 'success', message: t('signoffs.dialog.recorded') });
           onClose();
         },
-        onError: (err) => setError(err instanceof ApiError ? err.message : t('signoffs.dialog.failed')),
+        onError: (err) => setError(failureText(err, t('signoffs.dialog.failed'))),
       },
     );
   };

@@ -24,7 +24,7 @@ import {
   UNIT_SPACE,
 } from '@sitepulse/domain';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { failureText } from '../../api/client.ts';
 import { useDisplayPreferences } from '../../app/preferences.ts';
 import { useAlert } from '../../components/AlertBanner.tsx';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
@@ -271,7 +271,7 @@ export function ThresholdDialog({
         showAlert({ severity: 'success', message: t('job.thresholds.saved') });
         onClose();
       },
-      onError: (err) => setError(err instanceof ApiError ? err.message : t('job.actions.failed')),
+      onError: (err) => setError(failureText(err, t('job.actions.failed'))),
     });
   };
 

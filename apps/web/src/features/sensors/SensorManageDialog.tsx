@@ -17,7 +17,7 @@ import { useTheme } from '@mui/material/styles';
 import type { ChannelSensor, LumimonNodeCard } from '@sitepulse/contracts';
 import { SENSOR_ALIAS_MAX_LENGTH, sensorAliasProblem, sensorDisplayName } from '@sitepulse/domain';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { failureText } from '../../api/client.ts';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
 import { EmptyState, LoadError } from '../../components/QueryState.tsx';
 import { useTranslation } from '../../i18n/index.ts';
@@ -168,7 +168,7 @@ export function SensorManageDialog({
       await save(changes);
       onClose();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : t('sensorManage.failed'));
+      setError(failureText(e, t('sensorManage.failed')));
     } finally {
       setSaving(false);
     }
