@@ -351,8 +351,13 @@ export interface AlarmMail {
   /** the recipient's first name or username */
   name: string;
   kind: string;
-  /** RAISED: the alarm started; CLEARED: back to normal */
+  /** RAISED: the alarm started; CLEARED: back to normal, or ended by `endedBy`'s acknowledgement */
   change: 'RAISED' | 'CLEARED';
+  /**
+   * Who ended it by acknowledging it (MATURED, AVERAGE_STRENGTH: nothing goes back to normal, a person says
+   * it is dealt with); null or absent when its condition went away.
+   */
+  endedBy?: string | null;
   siteName: string;
   /** job, sensor or node the alarm is about ('' when the site itself) */
   subjectName: string;
@@ -381,7 +386,19 @@ export function alarmMail(m: AlarmMail): RenderedMail {
   );
   const what = [m.subjectName, m.pair?.join(' / '), m.gatewayName, m.jobGroupName].filter(Boolean).join(', ');
   const about = what ? ` - ${what}` : '';
-  const state = m.change === 'RAISED' ? (es ? 'Alarma' : 'Alarm') : es ? 'Alarma despejada' : 'Alarm cleared';
+  const acknowledged = m.change === 'CLEARED' && !!m.endedBy;
+  const state =
+    m.change === 'RAISED'
+      ? es
+        ? 'Alarma'
+        : 'Alarm'
+      : acknowledged
+        ? es
+          ? 'Alarma reconocida'
+          : 'Alarm acknowledged'
+        : es
+          ? 'Alarma despejada'
+          : 'Alarm cleared';
   const subject = `${state}: ${kind}${about} (${m.siteName})`;
   const sideText =
     m.side === 'high'
@@ -412,9 +429,13 @@ export function alarmMail(m: AlarmMail): RenderedMail {
       ? es
         ? `Activada: ${m.whenText}`
         : `Raised: ${m.whenText}`
-      : es
-        ? `Despejada: ${m.whenText}`
-        : `Cleared: ${m.whenText}`,
+      : acknowledged
+        ? es
+          ? `Reconocida por ${m.endedBy}: ${m.whenText}`
+          : `Acknowledged by ${m.endedBy}: ${m.whenText}`
+        : es
+          ? `Despejada: ${m.whenText}`
+          : `Cleared: ${m.whenText}`,
   );
   const hello = es ? `Hola ${m.name}:` : `Hello ${m.name},`;
   const intro =
@@ -422,9 +443,13 @@ export function alarmMail(m: AlarmMail): RenderedMail {
       ? es
         ? `${kind} en ${m.siteName}${about}.`
         : `${kind} on ${m.siteName}${about}.`
-      : es
-        ? `${kind} en ${m.siteName}${about} volvió a la normalidad.`
-        : `${kind} on ${m.siteName}${about} is back to normal.`;
+      : acknowledged
+        ? es
+          ? `${kind} en ${m.siteName}${about}: ${m.endedBy} la reconoció.`
+          : `${kind} on ${m.siteName}${about}: acknowledged by ${m.endedBy}.`
+        : es
+          ? `${kind} en ${m.siteName}${about} volvió a la normalidad.`
+          : `${kind} on ${m.siteName}${about} is back to normal.`;
   const open = es ? 'Abrir en Sitepulse' : 'Open in Sitepulse';
   const why = es
     ? 'Recibe este correo porque está suscrito a las alarmas de este sitio de obra (Configuración).'

@@ -606,4 +606,60 @@ describe('alarm texts', () => {
       'Alarma: Resistencia media alcanzada - Deck pours (North Yard). https://sitepulse.test/construction_dashboard/4',
     );
   });
+
+  it('say who acknowledged an alarm that their acknowledgement ended, not that it is back to normal', () => {
+    const ended = { ...base, kind: 'MATURED', subjectName: 'Level 3 Slab', change: 'CLEARED' as const };
+    const en = alarmMail({ ...ended, endedBy: 'Dana Whitfield' });
+    expect(en.subject).toBe('Alarm acknowledged: Target reached - Level 3 Slab (North Yard)');
+    expect(en.text).toContain('Target reached on North Yard - Level 3 Slab: acknowledged by Dana Whitfield.');
+    expect(en.text).toContain('Acknowledged by Dana Whitfield: Jan 5, 2026, 3:00 PM (UTC)');
+    expect(en.text).not.toContain('back to normal');
+    const es = alarmMail({ ...ended, lang: 'es', endedBy: 'Dana Whitfield' });
+    expect(es.subject).toBe('Alarma reconocida: Objetivo alcanzado - Level 3 Slab (North Yard)');
+    expect(es.text).toContain('Reconocida por Dana Whitfield: ');
+    expect(alarmSms({ ...ended, endedBy: 'Dana Whitfield' }).text).toMatch(
+      /^Alarm acknowledged: Target reached/,
+    );
+    // A condition that went away is still "cleared".
+    expect(alarmMail({ ...ended, kind: 'SENSOR_THRESHOLD', endedBy: null }).subject).toMatch(
+      /^Alarm cleared: /,
+    );
+  });
+});
+
+describe('the end of an alarm by acknowledgement', () => {
+  it('tells the subscribers who acknowledged it; an alarm acknowledged, then cleared by its readings, is "cleared"', async () => {
+    const { svc, worker } = make();
+    const matured = raise(siteId, 'Ack Site');
+    const ackAt = clock;
+    Object.assign(events.get(matured) ?? {}, {
+      kind: 'MATURED',
+      jobId: 9,
+      jobName: 'Level 3 Slab',
+      sensorId: null,
+      sensorName: null,
+      quantity: null,
+      side: null,
+      value: null,
+      bound: null,
+      state: 'CLEARED',
+      acknowledgedAt: ackAt,
+      acknowledgedBy: 'Dana Whitfield',
+      clearedAt: ackAt,
+    });
+    const threshold = raise(siteId, 'Ack Site');
+    Object.assign(events.get(threshold) ?? {}, {
+      state: 'CLEARED',
+      acknowledgedAt: ackAt,
+      acknowledgedBy: 'Dana Whitfield',
+      clearedAt: ackAt + 60_000,
+    });
+    expect(await svc.alarmChanged(matured, 'CLEARED')).toBeGreaterThan(0);
+    expect(await svc.alarmChanged(threshold, 'CLEARED')).toBeGreaterThan(0);
+    await worker.drain();
+    const subjects = smtp.messages.map((m) => m.subject);
+    expect(subjects).toContain('Alarma reconocida: Objetivo alcanzado - Level 3 Slab (Ack Site)');
+    expect(subjects.some((t) => /^Alarma despejada: .*\(Ack Site\)$/.test(t))).toBe(true);
+    expect(subjects.some((t) => /^Alarma reconocida: .*Probe/.test(t))).toBe(false);
+  });
 });

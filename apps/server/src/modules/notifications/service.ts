@@ -212,6 +212,9 @@ export function createNotificationsService(deps: NotificationsDeps) {
         ? await deps.push.usersWithSubscriptions(members.map((m) => m.id))
         : new Set();
       const link = await linkOf(event);
+      // An alarm its acknowledgement ended (cleared at that moment) is said to be acknowledged, not back to normal.
+      const endedBy =
+        event.clearedAt !== null && event.clearedAt === event.acknowledgedAt ? event.acknowledgedBy : null;
       const at = now();
       const hour = Math.floor(at / HOUR_MS) * HOUR_MS;
       let written = 0;
@@ -230,6 +233,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
           name: m.first_name || m.username,
           kind: event.kind,
           change,
+          endedBy: change === 'CLEARED' ? endedBy : null,
           siteName: event.siteName,
           subjectName: event.jobName ?? event.sensorName ?? '',
           pair:
