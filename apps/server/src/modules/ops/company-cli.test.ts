@@ -8,7 +8,7 @@ import { REPO_ROOT } from '../../config.ts';
 import { DEMO } from '../../demo/seed.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { useSmtpServer } from '../../test/smtp.ts';
-import { basic, freshIp, useTestApp } from '../../test/test-app.ts';
+import { basic, freshIp, signIn, useTestApp } from '../../test/test-app.ts';
 import { tokenOf } from '../users/people-fixtures.ts';
 import { COMPANY_LOCK } from './company.ts';
 import { runCommand } from './company-cli.ts';
@@ -592,6 +592,129 @@ describe('npm run company', () => {
       expect(res.stderr[0]).toMatch(message);
     }
     expect(await counts()).toEqual(afterSetup);
+  });
+
+  it('add-site: a job site with a project per active module, whose admins are the company admins; refusals change nothing', async () => {
+    await ctx.app.services.mail.idle();
+    const companyAdmins = await ctx.db.db
+      .selectFrom('app_user')
+      .select('username')
+      .where('company_id', '=', ctx.companyId)
+      .where('account_type', '=', 'ADMIN')
+      .where('is_active', '=', 1)
+      .where('deleted_at', 'is', null)
+      .orderBy('username')
+      .execute();
+    expect(companyAdmins.map((u) => u.username)).toContain(DEMO.users.admin);
+    const modules = await ctx.db.db
+      .selectFrom('company_module')
+      .select('module_type')
+      .where('company_id', '=', ctx.companyId)
+      .where('is_active', '=', 1)
+      .execute();
+    const before = await counts();
+    const r = await run([
+      'add-site',
+      '--code',
+      DEMO.authCode,
+      '--site',
+      'South Yard',
+      '--site-type',
+      'precast',
+      '--address',
+      '1 Yard Road',
+      '--latitude=53.5',
+      '--longitude=-113.5',
+      '--time-zone',
+      'America/Edmonton',
+    ]);
+    expect(r.stderr).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(r.stdout[0]).toMatch(
+      /^job site: South Yard \(id \d+, Precast Plant, time zone America\/Edmonton\) added to Demo Construction \(id \d+\) with the projects? /,
+    );
+    expect(r.stdout[1]).toBe(
+      `admins of the job site: ${companyAdmins.map((u) => u.username).join(', ')} (the company admins); they grant it to others in User Management`,
+    );
+    expect(await counts()).toEqual({
+      ...before,
+      tenant_group: before.tenant_group + 1,
+      tenant: before.tenant + modules.length,
+      user_tenant_group: before.user_tenant_group + companyAdmins.length,
+      user_audit: before.user_audit + companyAdmins.length,
+    });
+
+    // The company admin sees it in the app, as its admin, with its projects.
+    const admin = await signIn(ctx);
+    const mine = await ctx.app.inject({
+      url: `/api/tenants/groups/list/by_user?companyId=${ctx.companyId}&username=${DEMO.users.admin}`,
+      headers: admin.headers,
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+    const site = (mine.json() as { name: string }[]).find((g) => g.name === 'South Yard');
+    expect(site).toMatchObject({
+      name: 'South Yard',
+      type: 'Precast Plant',
+      address: '1 Yard Road',
+      latitude: 53.5,
+      longitude: -113.5,
+      timeZone: 'America/Edmonton',
+    });
+    const details = await ctx.app.inject({
+      url: `/api/v2/users/details?companyId=${ctx.companyId}&username=${DEMO.users.admin}`,
+      headers: admin.headers,
+    });
+    expect(details.json().userTenantGroupData).toContainEqual({
+      tenantGroupId: (site as unknown as { id: number }).id,
+      access: 1,
+    });
+
+    // Refused, each in one line, nothing changed: a name the company has (case and spaces ignored), no such
+    // code, a wrong value; usage errors for a missing site or code and for an option of create only.
+    const after = await counts();
+    const refused: [string[], number, RegExp][] = [
+      [
+        ['add-site', '--code', DEMO.authCode, '--site', '  south yard '],
+        1,
+        /has a job site named 'South Yard' already \(id \d+\)/,
+      ],
+      [['add-site', '--code', 'NOPE1', '--site', 'North Yard'], 1, /no company has the code NOPE1/],
+      [
+        ['add-site', '--code', DEMO.authCode.toLowerCase(), '--site', 'North Yard'],
+        1,
+        /no company has the code/,
+      ],
+      [
+        ['add-site', '--code', DEMO.authCode, '--site', 'North Yard', '--latitude', '91', '--longitude', '0'],
+        1,
+        /--latitude must be a number of degrees from -90 to 90/,
+      ],
+      [
+        ['add-site', '--code', DEMO.authCode, '--site', 'North Yard', '--time-zone', 'Mars/Olympus'],
+        1,
+        /is not a known time zone/,
+      ],
+      [
+        ['add-site', '--code', DEMO.authCode, '--site', 'S'.repeat(101)],
+        1,
+        /--site must be 1 to 100 characters/,
+      ],
+      [['add-site', '--code', DEMO.authCode], 2, /missing --site/],
+      [['add-site', '--site', 'North Yard'], 2, /missing --code/],
+      [
+        ['add-site', '--code', DEMO.authCode, '--site', 'North Yard', '--tier', 'BASIC'],
+        2,
+        /unknown argument '--tier'/,
+      ],
+    ];
+    for (const [args, code, message] of refused) {
+      const res = await run(args);
+      expect(res.code, args.join(' ')).toBe(code);
+      expect(res.stderr, args.join(' ')).toHaveLength(1);
+      expect(res.stderr[0], args.join(' ')).toMatch(message);
+      expect(res.stdout, args.join(' ')).toEqual([]);
+    }
+    expect(await counts()).toEqual(after);
   });
 
   it('list: every company with its code and number of users', async () => {

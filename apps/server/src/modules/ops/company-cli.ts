@@ -2,6 +2,7 @@
  * The operator's company command (docs/deploy.md, "First company"; docs/decisions/operator-company.md):
  *
  *   npm run company -- create --name <name> --code <5 letters or digits> --admin-email <e-mail> [options]
+ *   npm run company -- add-site --code <code> --site <name> [job-site options]
  *   npm run company -- reinvite --code <code> --username <username>
  *   npm run company -- list
  *   npm run company -- help
@@ -20,15 +21,18 @@ import { OpsError } from './backup.ts';
 import type { Output } from './backup-cli.ts';
 import {
   ADDRESS_MAX,
+  addSite,
   COMPANY_TIERS,
   type CompanyArgs,
   checkCompany,
+  checkSite,
   createCompany,
   type Delivery,
   type Invited,
   listCompanies,
   reinviteUser,
   SITE_NAME_MAX,
+  type SiteArgs,
 } from './company.ts';
 
 export const USAGE =
@@ -36,6 +40,8 @@ export const USAGE =
   '[--admin-first-name <n>] [--admin-last-name <n>] [--language en|es] [--units Metric|Imperial] ' +
   `[--tier ${COMPANY_TIERS.join('|')}] [--modules Concrete,Lumimon,Lumitrack] [--storage-mb <n>] ` +
   '[--lumitrack-ids <n>] [--retention-days <n>] [--disable-strength] [--site <name>] ' +
+  '[--site-type construction|precast] [--address <text>] [--latitude <deg> --longitude <deg>] ' +
+  '[--time-zone <IANA zone>]  |  npm run company -- add-site --code <code> --site <name> ' +
   '[--site-type construction|precast] [--address <text>] [--latitude <deg> --longitude <deg>] ' +
   '[--time-zone <IANA zone>]  |  npm run company -- reinvite --code <code> --username <username>  |  ' +
   'npm run company -- list';
@@ -64,6 +70,16 @@ const CREATE_OPTIONS: Record<string, keyof CompanyArgs> = {
 };
 const CREATE_FLAGS: Record<string, keyof CompanyArgs> = { '--disable-strength': 'disableStrength' };
 const REINVITE_OPTIONS = { '--code': 'code', '--username': 'username' } as const;
+/** The options of `add-site`: the company's code and the job-site options of `create`. */
+const ADD_SITE_OPTIONS: Record<string, string> = {
+  '--code': 'code',
+  '--site': 'site',
+  '--site-type': 'siteType',
+  '--address': 'address',
+  '--latitude': 'latitude',
+  '--longitude': 'longitude',
+  '--time-zone': 'timeZone',
+};
 /** The longest value an option takes (the longest text any of them keeps, with room to be refused clearly). */
 const VALUE_MAX = Math.max(SITE_NAME_MAX, ADDRESS_MAX) * 4;
 
@@ -155,7 +171,7 @@ async function list(store: Db, out: Output): Promise<void> {
   }
 }
 
-/** Runs one command (`create`, `reinvite`, `list` or `help` with its options); answers the exit code. */
+/** Runs one command (`create`, `add-site`, `reinvite`, `list` or `help` with its options); answers the exit code. */
 export async function runCommand(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
@@ -193,6 +209,26 @@ export async function runCommand(
       );
       out.log(deliveryLine(r.admin.email, r.admin.delivery));
       out.log(linkLine(r.admin));
+      return 0;
+    }
+    if (command === 'add-site') {
+      const values = parseOptions(rest, ADD_SITE_OPTIONS);
+      required(values, { '--code': 'code', '--site': 'site' });
+      const site = checkSite(values as SiteArgs);
+      const r = await withDatabase(env, async (store) => {
+        await migrateToLatest(store.db, store.dialect);
+        return addSite(store, { code: String(values.code), site });
+      });
+      out.log(
+        `job site: ${r.site.name} (id ${r.site.id}, ${r.site.type}, time zone ${r.site.timeZone}) added to ` +
+          `${r.companyName} (id ${r.companyId}) with the project${r.site.projects.length > 1 ? 's' : ''} ` +
+          r.site.projects.join(', '),
+      );
+      out.log(
+        r.admins.length > 0
+          ? `admins of the job site: ${r.admins.join(', ')} (the company admins); they grant it to others in User Management`
+          : 'admins of the job site: none: the company has no active company admin, so nobody sees it yet',
+      );
       return 0;
     }
     if (command === 'reinvite') {

@@ -9,8 +9,8 @@ import type {
 
 /**
  * The queries of the operator's company command (docs/decisions/operator-company.md) that no module has:
- * making a company, its modules, its first job site and projects (the app makes none of these: only the
- * demo seed did), and the operator's list. The first admin goes through the users module's repo.
+ * making a company, its modules, its job sites and projects (the app makes none of these: only the demo seed
+ * did), and the operator's list. The first admin goes through the users module's repo.
  * Each takes the transaction it runs in.
  */
 export function createCompanyOpsRepo(db: Kysely<Database>) {
@@ -32,6 +32,15 @@ export function createCompanyOpsRepo(db: Kysely<Database>) {
     },
     async insertSite(row: Insertable<TenantGroupTable>): Promise<number> {
       return (await db.insertInto('tenant_group').values(row).returning('id').executeTakeFirstOrThrow()).id;
+    },
+    /** A job site of the company with this name, case and surrounding spaces ignored. */
+    siteNamed(companyId: number, name: string) {
+      return db
+        .selectFrom('tenant_group')
+        .select(['id', 'name'])
+        .where('company_id', '=', companyId)
+        .where(sql<string>`lower(trim(name))`, '=', name.trim().toLowerCase())
+        .executeTakeFirst();
     },
     async insertProjects(rows: Insertable<TenantTable>[]): Promise<void> {
       await db.insertInto('tenant').values(rows).execute();

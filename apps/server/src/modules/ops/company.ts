@@ -258,7 +258,27 @@ export function checkCompany(a: CompanyArgs): NewCompany {
     );
   }
 
-  const siteType = oneOf(a.siteType ?? 'Construction Site', '--site-type', JOBSITE_TYPES, {
+  return {
+    name,
+    code: a.code,
+    tier,
+    modules,
+    tierSpec,
+    disableStrength: a.disableStrength === true,
+    site: checkSite(a, name),
+    admin: { ...admin, language: mailLanguage(language), units },
+  };
+}
+
+/** The job-site options of `create` and `add-site`. */
+export type SiteArgs = Pick<
+  CompanyArgs,
+  'site' | 'siteType' | 'address' | 'latitude' | 'longitude' | 'timeZone'
+>;
+
+/** Checks a job site's options; `defaultName` stands in for a missing --site. */
+export function checkSite(a: SiteArgs, defaultName?: string): NewCompany['site'] {
+  const type = oneOf(a.siteType ?? 'Construction Site', '--site-type', JOBSITE_TYPES, {
     construction: 'Construction Site',
     precast: 'Precast Plant',
   });
@@ -274,21 +294,12 @@ export function checkCompany(a: CompanyArgs): NewCompany {
     );
   }
   return {
-    name,
-    code: a.code,
-    tier,
-    modules,
-    tierSpec,
-    disableStrength: a.disableStrength === true,
-    site: {
-      name: text(a.site ?? name, '--site', SITE_NAME_MAX),
-      type: siteType,
-      address: text(a.address, '--address', ADDRESS_MAX, 0),
-      latitude,
-      longitude,
-      timeZone,
-    },
-    admin: { ...admin, language: mailLanguage(language), units },
+    name: text(a.site ?? defaultName, '--site', SITE_NAME_MAX),
+    type,
+    address: text(a.address, '--address', ADDRESS_MAX, 0),
+    latitude,
+    longitude,
+    timeZone,
   };
 }
 
@@ -569,6 +580,89 @@ export async function reinviteUser(
     validDays: LINK_VALID_DAYS,
     delivery: await deliver(db, mail, queued),
   };
+}
+
+export interface AddedSite {
+  companyId: number;
+  companyName: string;
+  site: CreatedCompany['site'];
+  /** the company admins who were made admins of the new site */
+  admins: string[];
+}
+
+/**
+ * `add-site`: another job site of a company, with a project per active module (as the first one), whose
+ * company admins (account type ADMIN, active) become its admins so someone can see it and grant it: users see
+ * only the job sites granted to them. In one transaction, beside company creation (the same lock); refused,
+ * changing nothing, when no company has the code or the company has a site of that name (case ignored).
+ */
+export async function addSite(store: Db, v: { code: string; site: NewCompany['site'] }): Promise<AddedSite> {
+  return exclusively(store, async (tx) => {
+    const now = Date.now();
+    const company = await createCompaniesRepo(tx).findByAuthCode(v.code);
+    if (!company) throw refuse(`no company has the code ${oneLine(v.code)} (codes are case-sensitive)`);
+    const ops = createCompanyOpsRepo(tx);
+    const same = await ops.siteNamed(company.id, v.site.name);
+    if (same) {
+      throw refuse(
+        `company ${company.id} (${oneLine(company.name)}) has a job site named '${oneLine(same.name)}' already (id ${same.id})`,
+      );
+    }
+    const modules = (await createCompaniesRepo(tx).listModules(company.id, true)).map(
+      (m) => m.module_type as ModuleType,
+    );
+    if (modules.length === 0) throw refuse(`company ${company.id} has no active module to make a project of`);
+    const row = {
+      company_id: company.id,
+      name: v.site.name,
+      type: v.site.type,
+      state: 'ACTIVE' as const,
+      address: v.site.address,
+      latitude: v.site.latitude,
+      longitude: v.site.longitude,
+      time_zone: v.site.timeZone,
+      created_at: now,
+    };
+    const siteId = await ops.insertSite(row);
+    await ops.insertProjects(
+      modules.map((m) => ({
+        tenant_group_id: siteId,
+        company_id: company.id,
+        name: MODULE_PROJECT[m],
+        type: m,
+        state: 'ACTIVE' as const,
+        created_at: now,
+      })),
+    );
+    const people = createUsersRepo(tx);
+    const admins = (await people.listLive(company.id)).filter(
+      (u) => u.account_type === 'ADMIN' && u.is_active === 1,
+    );
+    for (const admin of admins) await people.insertGrant(admin.id, siteId, MEMBER_ROLES.ADMIN);
+    await people.audit(
+      admins.map((admin) => ({
+        companyId: company.id,
+        actorUserId: null,
+        targetUserId: admin.id,
+        operation: 'GRANT' as const,
+        tenantGroupId: siteId,
+        detail: `access ${MEMBER_ROLES.ADMIN} (operator command)`,
+      })),
+      now,
+    );
+    return {
+      companyId: company.id,
+      companyName: company.name,
+      site: {
+        id: siteId,
+        name: v.site.name,
+        type: v.site.type,
+        timeZone: siteTimeZone(row).timeZone,
+        projects: modules.map((m) => `${MODULE_PROJECT[m]} (${m})`),
+      },
+      admins: admins.map((a) => a.username),
+    };
+  });
 }
 
 /** Every company with its number of users (deleted ones left out), oldest first. */
