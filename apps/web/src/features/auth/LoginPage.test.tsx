@@ -175,6 +175,18 @@ describe('login: user step', () => {
     expect(server.calls('GET', '/login')).toHaveLength(0);
   });
 
+  it('after a refused submit, puts the cursor in the first field to fix and takes each message away once fixed', async () => {
+    const server = demoServer();
+    const user = userEvent.setup();
+    await renderAtUserStep();
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findAllByText('Required')).toHaveLength(2);
+    await waitFor(() => expect(document.activeElement).toBe(usernameInput()));
+    await user.type(usernameInput()!, 'admin');
+    await waitFor(() => expect(screen.getAllByText('Required')).toHaveLength(1));
+    expect(server.calls('GET', '/login')).toHaveLength(0);
+  });
+
   it("shows 'Too Long!' for a 46-character username, not for 45", async () => {
     demoServer({ 'GET /login': json(401, { error: { code: 'UNAUTHORIZED', message: 'no' } }) });
     const user = userEvent.setup();

@@ -4,19 +4,33 @@ import { Alert, Box, Button, IconButton, InputAdornment, Link, Stack, Tab, Tabs 
 import type { UserDetail } from '@sitepulse/contracts';
 import { phoneLoginUsername } from '@sitepulse/domain';
 import { useMutation } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { type LoginInput, login } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
-import { lazyZodResolver } from '../../components/lazy-resolver.ts';
 import { TextInput } from '../../components/TextInput.tsx';
 import { useTranslation } from '../../i18n/index.ts';
 import { emptyLoginPhone, loadPhone } from './phone.ts';
 import { StepHeading } from './StepHeading.tsx';
 import type { LoginFormValues, LoginMethod } from './validation.ts';
 
-// The form's checks (zod) are fetched at its first check (docs/decisions/web-bundle.md).
-const loginResolver = lazyZodResolver(() => import('./validation.ts').then((m) => m.loginSchema));
+/** The message key of each field the checks refused (the first one of each). */
+type LoginErrors = Partial<Record<'username' | 'phone' | 'password', string>>;
+
+/**
+ * The login form's checks: its zod schema, fetched with zod at the first check (docs/decisions/web-bundle.md).
+ * This form keeps its two or three values in React state rather than in react-hook-form, whose 15 kB would
+ * otherwise be most of what a returning user's first visit adds to the code step.
+ */
+export async function checkLogin(values: LoginFormValues): Promise<LoginErrors> {
+  const { loginSchema } = await import('./validation.ts');
+  const result = await loginSchema.safeParseAsync(values);
+  const errors: LoginErrors = {};
+  for (const issue of result.success ? [] : result.error.issues) {
+    const field = issue.path[0] as keyof LoginErrors;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
 
 export interface UserLoginStepProps {
   companyName?: string | null;
@@ -41,23 +55,53 @@ export async function loginUsername(values: LoginFormValues): Promise<string> {
 export function UserLoginStep({ companyName, onSignedIn, onForgotPassword }: UserLoginStepProps) {
   const { t } = useTranslation();
   const [showPassword, setShowPassword] = useState(false);
-  const { control, register, handleSubmit, setValue, clearErrors, watch, formState } =
-    useForm<LoginFormValues>({
-      resolver: loginResolver,
-      defaultValues: { method: 'username', username: '', phone: emptyLoginPhone(), password: '' },
-    });
-  const method = watch('method');
-  const { errors } = formState;
+  const [values, setValues] = useState<LoginFormValues>(() => ({
+    method: 'username',
+    username: '',
+    phone: emptyLoginPhone(),
+    password: '',
+  }));
+  const [errors, setErrors] = useState<LoginErrors>({});
+  /** After the first submit, every change is checked again, so a message goes as soon as it is fixed. */
+  const submitted = useRef(false);
+  /** Only the answer of the latest check is shown (checks are asynchronous). */
+  const checks = useRef(0);
+  const fields = {
+    username: useRef<HTMLInputElement>(null),
+    phone: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+  };
+  const method = values.method;
+
+  const check = async (next: LoginFormValues): Promise<LoginErrors> => {
+    const mine = ++checks.current;
+    const found = await checkLogin(next);
+    if (mine === checks.current) setErrors(found);
+    return found;
+  };
+  const change = (part: Partial<LoginFormValues>) => {
+    const next = { ...values, ...part };
+    setValues(next);
+    if (submitted.current) void check(next);
+  };
 
   const mutation = useMutation({
     mutationFn: (input: LoginInput) => login(input),
     onSuccess: (detail, input) => onSignedIn(detail, input.username),
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    submitted.current = true;
+    const found = await check(values);
+    const first = (['username', 'phone', 'password'] as const).find((f) => found[f]);
+    if (first) {
+      fields[first].current?.focus();
+      return;
+    }
     mutation.reset();
     mutation.mutate({ username: await loginUsername(values), password: values.password });
-  });
+  };
 
   const failure = mutation.error
     ? mutation.error instanceof ApiError && mutation.error.status === 429
@@ -73,12 +117,13 @@ export function UserLoginStep({ companyName, onSignedIn, onForgotPassword }: Use
           companyName ? t('auth.login.subtitle', { company: companyName }) : t('auth.login.subtitleGeneric')
         }
       />
-      <Box component="form" noValidate onSubmit={onSubmit}>
+      <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <Tabs
           value={method}
           onChange={(_, next: LoginMethod) => {
-            setValue('method', next);
-            clearErrors();
+            setValues((v) => ({ ...v, method: next }));
+            checks.current++;
+            setErrors({});
           }}
           variant="fullWidth"
           aria-label={t('auth.login.methods')}
@@ -95,44 +140,43 @@ export function UserLoginStep({ companyName, onSignedIn, onForgotPassword }: Use
         <Stack spacing={1}>
           {method === 'username' ? (
             <TextInput
-              {...register('username')}
+              name="username"
+              value={values.username}
+              onChange={(e) => change({ username: e.target.value })}
+              inputRef={fields.username}
               label={t('auth.login.username')}
               autoComplete="username"
               autoCapitalize="none"
               autoFocus
               fullWidth
               error={Boolean(errors.username)}
-              helperText={errors.username?.message ? t(errors.username.message) : ' '}
+              helperText={errors.username ? t(errors.username) : ' '}
             />
           ) : (
             <Suspense
               fallback={<Box role="progressbar" aria-label={t('common.loading')} sx={{ height: 79 }} />}
             >
-              <Controller
-                control={control}
+              <PhoneInput
+                value={values.phone}
+                onChange={(phone) => change({ phone })}
+                inputRef={fields.phone}
                 name="phone"
-                render={({ field, fieldState }) => (
-                  <PhoneInput
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    name={field.name}
-                    autoFocus
-                    error={fieldState.error?.message ? t(fieldState.error.message) : null}
-                  />
-                )}
+                autoFocus
+                error={errors.phone ? t(errors.phone) : null}
               />
             </Suspense>
           )}
           <TextInput
-            {...register('password')}
+            name="password"
+            value={values.password}
+            onChange={(e) => change({ password: e.target.value })}
+            inputRef={fields.password}
             type={showPassword ? 'text' : 'password'}
             label={t('auth.login.password')}
             autoComplete="current-password"
             fullWidth
             error={Boolean(errors.password)}
-            helperText={errors.password?.message ? t(errors.password.message) : ' '}
+            helperText={errors.password ? t(errors.password) : ' '}
             slotProps={{
               input: {
                 endAdornment: (
