@@ -155,11 +155,29 @@ export function stringAreas(options: { root: string; sources: RegExp }): Plugin 
       const i18nChunk = [...chunks.values()].find((c) => c.moduleIds.includes(i18nModule));
       if (!entry || !i18nChunk) return this.error('string-areas: no entry chunk, or the i18n module in none');
       const entryAreas = [...loaded(entry)].filter((a) => !core.has(a));
-      if (entryAreas.length)
+      if (entryAreas.length) {
+        // Which of the entry's modules name them, so the message says where to look.
+        const entryFiles = new Set<string>();
+        const stack = [entry.fileName];
+        while (stack.length) {
+          const file = stack.pop() as string;
+          const chunk = chunks.get(file);
+          if (!chunk || entryFiles.has(file)) continue;
+          entryFiles.add(file);
+          stack.push(...chunk.imports);
+        }
+        const culprits = [...entryFiles]
+          .flatMap((f) => Object.entries(chunks.get(f)?.modules ?? {}))
+          .filter(
+            ([id, info]) => info.renderedLength > 0 && [...(named.get(id) ?? [])].some((a) => !core.has(a)),
+          )
+          .map(([id]) => relative(options.root, id));
         this.error(
           `string-areas: the entry's code names strings of ${entryAreas.join(', ')}, which are not in the ` +
-            `entry (${CORE_AREAS.join(', ')}): a screen could show a key before they are fetched`,
+            `entry (${CORE_AREAS.join(', ')}): a screen could show a key before they are fetched ` +
+            `(${culprits.join(', ')})`,
         );
+      }
       const modules: Record<string, string[]> = {};
       for (const [key, id] of [...lazyTargets].sort(([a], [b]) => a.localeCompare(b))) {
         // Its own chunk, or the shared chunk it is in when other code imports it statically too.

@@ -2,9 +2,10 @@ import NavigateNextRoundedIcon from '@mui/icons-material/NavigateNextRounded';
 import { Breadcrumbs, Link, Typography } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useCurrentJobSite } from '../../api/queries.ts';
+import { defaultProjectKey } from '../../components/project-name.ts';
 import { useTranslation } from '../../i18n/index.ts';
 import { useBreadcrumbJobName } from './job-name.ts';
-import { defaultProjectNameKey, jobSitePath, projectPath } from './rules.ts';
+import { jobSitePath, projectPath } from './rules.ts';
 
 interface Crumb {
   label: string;
@@ -37,7 +38,7 @@ export function AppBreadcrumbs() {
 
   const crumbs: Crumb[] = [{ label: jobSite.name, to: jobSitePath(jobSite, params.tenantId) }];
   if (project) {
-    const key = defaultProjectNameKey(project);
+    const key = defaultProjectKey(project);
     crumbs.push({ label: key ? t(key) : project.name, to: projectPath(jobSite.id, project) });
   }
   if (jobId) crumbs.push({ label: jobName ?? t('shell.breadcrumb.job', { id: jobId }) });

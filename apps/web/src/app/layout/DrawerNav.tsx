@@ -37,18 +37,12 @@ import { useCompanyModules, useConfig, useJobSites, useUserDetails } from '../..
 import { sessionSnapshot } from '../../api/session.ts';
 import { recordUsageEvent } from '../../api/usage.ts';
 import { InlineSpinner } from '../../components/InlineSpinner.tsx';
+import { defaultProjectKey } from '../../components/project-name.ts';
 import { SiteStateBadge, WithStateDot } from '../../components/SiteStateBadge.tsx';
 import { siteStateLabel } from '../../components/site-state.ts';
 import { useTranslation } from '../../i18n/index.ts';
 import { NavItem } from './NavItem.tsx';
-import {
-  defaultProjectNameKey,
-  isAdminAccount,
-  isArchived,
-  jobSitePath,
-  projectPath,
-  showsTrackingManager,
-} from './rules.ts';
+import { isAdminAccount, isArchived, jobSitePath, projectPath, showsTrackingManager } from './rules.ts';
 import { SiteAvatar } from './SiteAvatar.tsx';
 
 const PROJECT_ICONS: Record<Tenant['type'], typeof SensorsRoundedIcon> = {
@@ -184,7 +178,7 @@ export function DrawerNav({ collapsed, onNavigate }: DrawerNavProps) {
   });
 
   const projectLabel = (p: Tenant) => {
-    const key = defaultProjectNameKey(p);
+    const key = defaultProjectKey(p);
     return key ? t(key) : p.name;
   };
 

@@ -32,16 +32,6 @@ export {
 /** Per-job-site access value of an inspector (section 6). */
 export const INSPECTOR_ACCESS = MEMBER_ROLES.INSPECTOR;
 
-/**
- * A project named Default shows as 'Job Site Sensors' when Lumimon, otherwise 'Concrete Sensors'
- * (section 2, domain projectDisplayName). Returns the i18n key of those names so Spanish works,
- * or null to show the name itself.
- */
-export function defaultProjectNameKey(project: Pick<Tenant, 'name' | 'type'>): string | null {
-  if (project.name !== 'Default') return null;
-  return project.type === 'Lumimon' ? 'shell.projects.defaultLumimon' : 'shell.projects.defaultOther';
-}
-
 /** Where a job site's breadcrumb or drawer entry leads (section 2, "Breadcrumb clicks"). */
 export function jobSitePath(
   site: Pick<TenantGroup, 'id' | 'type'>,

@@ -8,8 +8,8 @@ import {
   sensorOrdinals,
 } from '@sitepulse/domain';
 import { useMemo } from 'react';
-import { defaultProjectNameKey } from '../../app/layout/rules.ts';
 import type { DisplayPreferences } from '../../app/preferences.ts';
+import { defaultProjectKey } from '../../components/project-name.ts';
 import { useTranslation } from '../../i18n/index.ts';
 
 /** Degrees with 5 decimals (about a metre), or '--'. */
@@ -28,7 +28,7 @@ export function useSensorLabels() {
       sensorType: (type: string) => t(`sensors.sensorTypes.${type}`, { defaultValue: type }),
       nodeType: (type: string) => t(`sensors.nodeTypes.${type}`, { defaultValue: type }),
       project: (p: { tenantName: string; tenantType: string }) => {
-        const k = defaultProjectNameKey({ name: p.tenantName, type: p.tenantType as 'Lumimon' });
+        const k = defaultProjectKey({ name: p.tenantName, type: p.tenantType as 'Lumimon' });
         return k ? t(k) : p.tenantName;
       },
       /** The spec's name of a sensor: its alias, else 'Sensor {id}' (section 3). */
