@@ -20,12 +20,17 @@ export interface TestDb extends Db {
  * (the default), or a new PostgreSQL database `sitepulse_test_<random>` when TEST_DB=postgres.
  */
 export async function createTestDb(): Promise<TestDb> {
-  const dialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
-  if (dialect === 'sqlite') {
+  const db = await createBlankDb();
+  await migrateToLatest(db.db, db.dialect);
+  return db;
+}
+
+/** The same, with no migration run: for tests of a migration. */
+export async function createBlankDb(): Promise<TestDb> {
+  if (process.env.TEST_DB !== 'postgres') {
     const dir = mkdtempSync(join(tmpdir(), 'sitepulse-test-'));
     const url = `sqlite:${join(dir, 'test.db')}`;
     const db = openDb(url);
-    await migrateToLatest(db.db, db.dialect);
     return {
       ...db,
       url,
@@ -46,7 +51,6 @@ export async function createTestDb(): Promise<TestDb> {
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
   const db = openDb(url.toString());
-  await migrateToLatest(db.db, db.dialect);
   return {
     ...db,
     url: url.toString(),

@@ -6,9 +6,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/migrations.ts';
-import type { TestDb } from '../../test/test-db.ts';
+import { createBlankDb, type TestDb } from '../../test/test-db.ts';
 import { listPartitions, partitionName } from './partitions.ts';
-import { createBlankDb, migrateTo, partitionOf, readingChecksum } from './test-support.ts';
+import { migrateTo, partitionOf, readingChecksum } from './test-support.ts';
 
 const DAY = 86_400_000;
 /** Readings of 40 sensors every 6 hours from 2024-11-20 to 2025-03-10: five UTC months. */

@@ -1,54 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { Migrator, sql } from 'kysely';
-import pg from 'pg';
-import { type Db, openDb } from '../../db/index.ts';
+import type { Db } from '../../db/index.ts';
 import { migrations } from '../../db/migrations.ts';
-import { PG_ADMIN_URL, type TestDb } from '../../test/test-db.ts';
-
-/** A fresh database of the test's dialect (TEST_DB) with no migration run: for tests of a migration. */
-export async function createBlankDb(): Promise<TestDb> {
-  if (process.env.TEST_DB !== 'postgres') {
-    const dir = mkdtempSync(join(tmpdir(), 'sitepulse-retention-'));
-    const url = `sqlite:${join(dir, 'test.db')}`;
-    const db = openDb(url);
-    return {
-      ...db,
-      url,
-      async destroy() {
-        await db.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const name = `sitepulse_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = openDb(url.toString());
-  return {
-    ...db,
-    url: url.toString(),
-    async destroy() {
-      await db.close();
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
-}
 
 /** Migrates the database up to (and including) the named migration. */
 export async function migrateTo(db: Db, name: string): Promise<void> {
