@@ -4,6 +4,7 @@ import {
   filterByApplicationType,
   isApplicationType,
   isMaturityStrengthDisabled,
+  largestTierSpecNumber,
   parseModuleSpec,
   strengthShown,
 } from './module-spec.ts';
@@ -31,6 +32,31 @@ describe('module spec (section 3)', () => {
     // Another module's spec does not count.
     expect(strengthShown([{ moduleType: 'Lumimon', spec: off }])).toBe(true);
     expect(strengthShown(undefined)).toBe(true);
+  });
+});
+
+describe('tierSpecs (section 3)', () => {
+  it('read a company-wide number as the largest positive whole one its modules give', () => {
+    const f = 'storage_limit_in_mb';
+    expect(largestTierSpecNumber(['{"storage_limit_in_mb":10}', '{"storage_limit_in_mb":20}'], f)).toBe(20);
+    expect(largestTierSpecNumber(['{"lumitrack_id_annual_limit":5000}', '{}'], f)).toBeNull();
+    // Not JSON, not an object, zero, negative, fractional, text, past the safe integers: none of them counts.
+    expect(
+      largestTierSpecNumber(
+        [
+          'not json',
+          'null',
+          '[1]',
+          `{"${f}":0}`,
+          `{"${f}":-3}`,
+          `{"${f}":1.5}`,
+          `{"${f}":"9"}`,
+          `{"${f}":1e300}`,
+        ],
+        f,
+      ),
+    ).toBeNull();
+    expect(largestTierSpecNumber([], f)).toBeNull();
   });
 });
 

@@ -17,6 +17,21 @@ export function parseModuleSpec(text: string | null | undefined): Record<string,
   }
 }
 
+/**
+ * The largest positive whole number the tierSpecs of a company's active modules give `field` (section 3: a
+ * tierSpec is JSON text such as {"storage_limit_in_mb": 10240}), or null when none gives one; a tierSpec that
+ * is not a JSON object gives none. How a company-wide limit is read when several modules name it.
+ */
+export function largestTierSpecNumber(tierSpecs: readonly string[], field: string): number | null {
+  let largest: number | null = null;
+  for (const text of tierSpecs) {
+    const v = parseModuleSpec(text)[field];
+    if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 && (largest === null || v > largest))
+      largest = v;
+  }
+  return largest;
+}
+
 /** Whether a module spec turns strength off: `disable_maturity_strength` true (or the text 'true'). */
 export function isMaturityStrengthDisabled(spec: string | null | undefined): boolean {
   const v = parseModuleSpec(spec).disable_maturity_strength;

@@ -1,3 +1,4 @@
+import { largestTierSpecNumber } from '@sitepulse/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { AppError } from './errors.ts';
@@ -11,17 +12,7 @@ export const BYTES_PER_MB = 1024 * 1024;
  * its active modules. null when none names one (or a tierSpec is not JSON): no limit.
  */
 export function storageLimitBytes(tierSpecs: readonly string[]): number | null {
-  let mb: number | null = null;
-  for (const text of tierSpecs) {
-    let spec: unknown;
-    try {
-      spec = JSON.parse(text);
-    } catch {
-      continue;
-    }
-    const v = (spec as { storage_limit_in_mb?: unknown } | null)?.storage_limit_in_mb;
-    if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 && (mb === null || v > mb)) mb = v;
-  }
+  const mb = largestTierSpecNumber(tierSpecs, 'storage_limit_in_mb');
   return mb === null ? null : mb * BYTES_PER_MB;
 }
 

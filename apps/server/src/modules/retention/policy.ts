@@ -1,4 +1,4 @@
-import { DAY_MS } from '@sitepulse/domain';
+import { DAY_MS, largestTierSpecNumber } from '@sitepulse/domain';
 
 /** Fewest days of raw readings a retention keeps: a smaller raw_retention_days counts as this. */
 export const RAW_RETENTION_MIN_DAYS = 30;
@@ -7,22 +7,12 @@ export const RAW_RETENTION_MAX_DAYS = 36_500;
 
 /**
  * How many days of raw readings a company keeps (docs/decisions/data-retention.md): the largest positive
- * whole `raw_retention_days` among the tierSpecs of its active modules, read as `storage_limit_in_mb` is
- * (lib/storage-limit.ts), at least RAW_RETENTION_MIN_DAYS. null (keep forever) when none names one, when
+ * whole `raw_retention_days` among the tierSpecs of its active modules (domain largestTierSpecNumber, as
+ * `storage_limit_in_mb` is read), at least RAW_RETENTION_MIN_DAYS. null (keep forever) when none names one, when
  * a tierSpec is not JSON, or when the largest is past RAW_RETENTION_MAX_DAYS.
  */
 export function rawRetentionDays(tierSpecs: readonly string[]): number | null {
-  let days: number | null = null;
-  for (const text of tierSpecs) {
-    let spec: unknown;
-    try {
-      spec = JSON.parse(text);
-    } catch {
-      continue;
-    }
-    const v = (spec as { raw_retention_days?: unknown } | null)?.raw_retention_days;
-    if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 && (days === null || v > days)) days = v;
-  }
+  const days = largestTierSpecNumber(tierSpecs, 'raw_retention_days');
   if (days === null || days > RAW_RETENTION_MAX_DAYS) return null;
   return Math.max(days, RAW_RETENTION_MIN_DAYS);
 }
