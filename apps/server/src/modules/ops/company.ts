@@ -395,6 +395,49 @@ function refuseTakenCode(code: string, others: { id: number; name: string; auth_
 }
 
 /**
+ * A job site of a company with a project per module (`MODULE_PROJECT`), written through `tx`: the first one
+ * of `create` and each one of `add-site`. Answers the site as the command prints it.
+ */
+async function insertSiteWithProjects(
+  tx: Kysely<Database>,
+  companyId: number,
+  site: NewCompany['site'],
+  modules: readonly ModuleType[],
+  now: number,
+): Promise<CreatedCompany['site']> {
+  const ops = createCompanyOpsRepo(tx);
+  const row = {
+    company_id: companyId,
+    name: site.name,
+    type: site.type,
+    state: 'ACTIVE' as const,
+    address: site.address,
+    latitude: site.latitude,
+    longitude: site.longitude,
+    time_zone: site.timeZone,
+    created_at: now,
+  };
+  const id = await ops.insertSite(row);
+  await ops.insertProjects(
+    modules.map((m) => ({
+      tenant_group_id: id,
+      company_id: companyId,
+      name: MODULE_PROJECT[m],
+      type: m,
+      state: 'ACTIVE' as const,
+      created_at: now,
+    })),
+  );
+  return {
+    id,
+    name: site.name,
+    type: site.type,
+    timeZone: siteTimeZone(row).timeZone,
+    projects: modules.map((m) => `${MODULE_PROJECT[m]} (${m})`),
+  };
+}
+
+/**
  * Makes the company of `c` and invites its first admin, in one transaction; then delivers the invitation.
  * Refused (OpsError, nothing written) when another company has the code, or one differing only in case.
  */
@@ -422,28 +465,7 @@ export async function createCompany(
           created_at: now,
         })),
       );
-      const site = {
-        company_id: companyId,
-        name: c.site.name,
-        type: c.site.type,
-        state: 'ACTIVE' as const,
-        address: c.site.address,
-        latitude: c.site.latitude,
-        longitude: c.site.longitude,
-        time_zone: c.site.timeZone,
-        created_at: now,
-      };
-      const siteId = await ops.insertSite(site);
-      await ops.insertProjects(
-        c.modules.map((m) => ({
-          tenant_group_id: siteId,
-          company_id: companyId,
-          name: MODULE_PROJECT[m],
-          type: m,
-          state: 'ACTIVE' as const,
-          created_at: now,
-        })),
-      );
+      const site = await insertSiteWithProjects(tx, companyId, c.site, c.modules, now);
 
       const people = createUsersRepo(tx);
       const a = c.admin;
@@ -465,11 +487,11 @@ export async function createCompany(
       });
       await people.upsertSetting(userId, 'Language', a.language);
       await people.upsertSetting(userId, 'SystemOfMeasurement', a.units);
-      await people.insertGrant(userId, siteId, MEMBER_ROLES.ADMIN);
+      await people.insertGrant(userId, site.id, MEMBER_ROLES.ADMIN);
       await people.audit(
         [
           { operation: 'INVITE' as const, detail: `ADMIN, by e-mail ${a.email} (operator command)` },
-          { operation: 'GRANT' as const, tenantGroupId: siteId, detail: `access ${MEMBER_ROLES.ADMIN}` },
+          { operation: 'GRANT' as const, tenantGroupId: site.id, detail: `access ${MEMBER_ROLES.ADMIN}` },
         ].map((row) => ({ companyId, actorUserId: null, targetUserId: userId, ...row })),
         now,
       );
@@ -487,13 +509,7 @@ export async function createCompany(
         code: c.code,
         tier: c.tier,
         modules: c.modules,
-        site: {
-          id: siteId,
-          name: c.site.name,
-          type: c.site.type,
-          timeZone: siteTimeZone(site).timeZone,
-          projects: c.modules.map((m) => `${MODULE_PROJECT[m]} (${m})`),
-        },
+        site,
         admin: { userId, username: a.username, email: a.email, link, validDays: LINK_VALID_DAYS },
         queued,
       };
@@ -612,56 +628,24 @@ export async function addSite(store: Db, v: { code: string; site: NewCompany['si
       (m) => m.module_type as ModuleType,
     );
     if (modules.length === 0) throw refuse(`company ${company.id} has no active module to make a project of`);
-    const row = {
-      company_id: company.id,
-      name: v.site.name,
-      type: v.site.type,
-      state: 'ACTIVE' as const,
-      address: v.site.address,
-      latitude: v.site.latitude,
-      longitude: v.site.longitude,
-      time_zone: v.site.timeZone,
-      created_at: now,
-    };
-    const siteId = await ops.insertSite(row);
-    await ops.insertProjects(
-      modules.map((m) => ({
-        tenant_group_id: siteId,
-        company_id: company.id,
-        name: MODULE_PROJECT[m],
-        type: m,
-        state: 'ACTIVE' as const,
-        created_at: now,
-      })),
-    );
+    const site = await insertSiteWithProjects(tx, company.id, v.site, modules, now);
     const people = createUsersRepo(tx);
     const admins = (await people.listLive(company.id)).filter(
       (u) => u.account_type === 'ADMIN' && u.is_active === 1,
     );
-    for (const admin of admins) await people.insertGrant(admin.id, siteId, MEMBER_ROLES.ADMIN);
+    for (const admin of admins) await people.insertGrant(admin.id, site.id, MEMBER_ROLES.ADMIN);
     await people.audit(
       admins.map((admin) => ({
         companyId: company.id,
         actorUserId: null,
         targetUserId: admin.id,
         operation: 'GRANT' as const,
-        tenantGroupId: siteId,
+        tenantGroupId: site.id,
         detail: `access ${MEMBER_ROLES.ADMIN} (operator command)`,
       })),
       now,
     );
-    return {
-      companyId: company.id,
-      companyName: company.name,
-      site: {
-        id: siteId,
-        name: v.site.name,
-        type: v.site.type,
-        timeZone: siteTimeZone(row).timeZone,
-        projects: modules.map((m) => `${MODULE_PROJECT[m]} (${m})`),
-      },
-      admins: admins.map((a) => a.username),
-    };
+    return { companyId: company.id, companyName: company.name, site, admins: admins.map((a) => a.username) };
   });
 }
 
